@@ -1,0 +1,16 @@
+"""Canonical JSON text: the one byte string two engines must agree on (DESIGN: canonical JSON states)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+
+def dumps(obj: Any) -> str:
+    """Canonical text of a JSON value: sorted keys, no spaces, UTF-8 kept."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def sort_actions(actions: list[dict]) -> list[dict]:
+    """Actions in canonical order (by canonical text); used wherever order must not matter."""
+    return sorted(actions, key=dumps)

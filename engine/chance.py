@@ -1,0 +1,107 @@
+"""Explicit chance nodes (DESIGN: "Deterministic. An engine never draws a random number").
+
+A state with a pending random event carries a *chance description* in its canonical
+JSON under ``"chance"`` (``null`` when no event is pending)::
+
+    {"event": "deal",
+     "draws": [{"pool": ["green 0", "green 1", ...], "take": {"0": 10, "1": 10, "aside": 4}}]}
+
+Each draw takes, without replacement, ``take[r]`` items for every recipient ``r`` from
+``pool`` (a multiset: repeated items are repeated copies). With ``"orient": true`` every
+taken item also gets an orientation and is written ``[item, flipped]``.
+
+The driver (the harness, which owns the seed) answers with a *chance action* that
+names what happened, never how a shuffle was done::
+
+    {"type": "chance", "event": "deal", "outcome": [{"0": [...], "1": [...], "aside": [...]}]}
+
+``validate`` checks an outcome against a description; ``sample`` makes one from a
+``random.Random``. Any engine, in any language, describes its chance events this way,
+so the harness can drive every game with the same two functions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from engine.errors import InvalidOutcomeError, MalformedError
+
+
+def chance_action(event: str, outcome: list[dict[str, list]]) -> dict:
+    return {"type": "chance", "event": event, "outcome": outcome}
+
+
+def sample(chance: dict, rng: random.Random) -> dict:
+    """A chance action for ``chance``, drawn with ``rng`` (uniform over outcomes)."""
+    outcome = []
+    for draw in chance["draws"]:
+        pool = list(draw["pool"])
+        rng.shuffle(pool)
+        taken: dict[str, list] = {}
+        at = 0
+        for who, n in draw["take"].items():
+            items = pool[at : at + n]
+            at += n
+            if draw.get("orient"):
+                items = [[item, rng.random() < 0.5] for item in items]
+            taken[who] = sorted(items, key=_sort_key) if draw.get("sorted", True) else items
+        outcome.append(taken)
+    return chance_action(chance["event"], outcome)
+
+
+def _sort_key(item: Any) -> str:
+    return repr(item)
+
+
+def validate(chance: dict | None, action: Any) -> list[dict[str, list]]:
+    """Check that ``action`` is a possible outcome of ``chance``; return its outcome part.
+
+    Raises MalformedError when the action is not a chance action at all and
+    InvalidOutcomeError when it names something the event cannot produce.
+    """
+    if not isinstance(action, dict) or action.get("type") != "chance":
+        raise MalformedError(f"expected a chance action {{'type': 'chance', ...}}, got {action!r:.200}")
+    if chance is None:
+        raise InvalidOutcomeError("no chance event is pending in this state; expected a player action")
+    if action.get("event") != chance["event"]:
+        raise InvalidOutcomeError(
+            f"the pending chance event is {chance['event']!r}, but the outcome is for {action.get('event')!r}"
+        )
+    outcome = action.get("outcome")
+    draws = chance["draws"]
+    if not isinstance(outcome, list) or len(outcome) != len(draws):
+        raise MalformedError(f"'outcome' must be a list of {len(draws)} draw result(s), got {outcome!r:.200}")
+    for i, (draw, got) in enumerate(zip(draws, outcome)):
+        if not isinstance(got, dict) or set(got) != set(draw["take"]):
+            raise InvalidOutcomeError(
+                f"draw {i}: expected recipients {sorted(draw['take'])}, got "
+                f"{sorted(got) if isinstance(got, dict) else got!r:.200}"
+            )
+        taken: Counter = Counter()
+        for who, n in draw["take"].items():
+            items = got[who]
+            if not isinstance(items, list) or len(items) != n:
+                raise InvalidOutcomeError(f"draw {i}: recipient {who!r} must receive {n} item(s), got {items!r:.200}")
+            for item in items:
+                if draw.get("orient"):
+                    if not (isinstance(item, list) and len(item) == 2 and isinstance(item[1], bool)):
+                        raise MalformedError(f"draw {i}: oriented items are written [item, flipped], got {item!r}")
+                    item = item[0]
+                if isinstance(item, (list, dict)):
+                    raise MalformedError(f"draw {i}: items are scalars, got {item!r}")
+                taken[item] += 1
+        pool = Counter(draw["pool"])
+        extra = taken - pool
+        if extra:
+            raise InvalidOutcomeError(
+                f"draw {i}: {sorted(map(str, extra.elements()))} cannot be drawn: "
+                "not in the pool (or drawn more often than it is there)"
+            )
+    return outcome
+
+
+def plain(items: list) -> list:
+    """Items of an outcome without orientation flags."""
+    return [it[0] if isinstance(it, list) else it for it in items]

@@ -1,0 +1,90 @@
+"""The in-process engine protocol (DESIGN: "The engine protocol").
+
+An engine is an object with a ``game``, a ``name``, a ``version``, the ``choices`` it
+implements, and six pure functions over states. States are opaque objects inside
+an engine; ``to_json``/``from_json`` convert them to and from the game's canonical
+JSON (defined by ``specs/<game>/state.schema.json``). Actions are always canonical
+JSON values (dicts), in-process and on the wire.
+
+Every canonical state has at least::
+
+    {"game": "opsnorren", "chance": <chance description or null>,
+     "to_move": <player index, "chance", or null when the game is over>,
+     "result": <null while playing, an object when the game is over>, ...}
+
+At a chance node ``legal_actions`` returns ``[]`` and ``chance`` describes the event;
+the driver supplies a chance action (see ``engine.chance``). At the end of the game
+``legal_actions`` returns ``[]`` and ``chance`` returns ``None``.
+
+Errors are raised as the classes of ``engine.errors``; never a bare exception.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+State = Any
+Action = dict
+
+
+class Engine(ABC):
+    """Base class of in-process engines. Subclasses fill in the abstract methods."""
+
+    game: str = ""
+    name: str = ""
+    version: str = "0"
+
+    #: choice id -> option this engine implements (for the reference: its configuration)
+    choices: dict[str, str] = {}
+
+    @abstractmethod
+    def new_game(self, config: dict) -> State:
+        """The state before the first chance event of a game. Raises BadConfigError."""
+
+    @abstractmethod
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every legal player action, without duplicates; [] at a chance node or game end."""
+
+    @abstractmethod
+    def chance(self, state: State) -> dict | None:
+        """The pending chance description (see engine.chance), or None."""
+
+    @abstractmethod
+    def apply(self, state: State, action: Action) -> State:
+        """The successor state; ``state`` is left untouched.
+
+        Raises MalformedError, IllegalActionError or InvalidOutcomeError.
+        """
+
+    @abstractmethod
+    def to_json(self, state: State) -> dict:
+        """The canonical JSON object of ``state``."""
+
+    @abstractmethod
+    def from_json(self, obj: dict) -> State:
+        """Load a canonical JSON object. Raises MalformedError naming the bad field."""
+
+    def is_terminal(self, state: State) -> bool:
+        return self.result(state) is not None
+
+    def result(self, state: State) -> dict | None:
+        """The game's result object once it is over, else None."""
+        return self.to_json(state).get("result")
+
+    def observation(self, state: State, player: int) -> dict:
+        """What ``player`` may see of ``state`` (hidden information removed).
+
+        The default shows everything; games with hidden hands override it.
+        """
+        return self.to_json(state)
+
+    def describe_action(self, state: State, action: Action) -> str:
+        """A short human-readable sentence for the play log."""
+        from engine.canonical import dumps
+
+        return dumps(action)
+
+    def hello(self) -> dict:
+        """What this engine says in the protocol's ``hello`` answer."""
+        return {"name": self.name, "version": self.version, "games": [self.game], "choices": dict(self.choices)}

@@ -1,0 +1,96 @@
+"""Finding engines by name: ``reference``, ``py:<module>:<factory>`` (and later ``cmd:<command>``).
+
+The reference engines live in ``engine/<game>/``; this module is the one place that
+knows their class names.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+from engine.errors import BadConfigError, UnknownChoiceError
+from engine.protocol import Engine
+
+REFERENCE = {
+    "opsnorren": "engine.opsnorren:OpsnorrenEngine",
+    "sorry": "engine.sorry:SorryEngine",
+    "dnup": "engine.dnup:DnupEngine",
+}
+
+
+class EngineSpecError(ValueError):
+    """An ``--engine`` value rulecheck cannot use."""
+
+
+def available_games() -> list[str]:
+    """Games whose reference engine is importable (in a fixed order)."""
+    out = []
+    for game, target in REFERENCE.items():
+        try:
+            _load(target)
+        except ImportError:
+            continue
+        out.append(game)
+    return out
+
+
+def _load(target: str):
+    mod, _, attr = target.partition(":")
+    return getattr(importlib.import_module(mod), attr)
+
+
+def reference_engine(game: str, choices: dict[str, str] | None = None) -> Engine:
+    if game not in REFERENCE:
+        raise EngineSpecError(f"unknown game {game!r}; known games: {', '.join(REFERENCE)}")
+    try:
+        cls = _load(REFERENCE[game])
+    except ImportError as exc:
+        raise EngineSpecError(f"the reference engine for {game} is not available: {exc}") from exc
+    return cls(choices=choices)
+
+
+def random_config(game: str, rng: random.Random) -> dict:
+    """A random legal configuration of ``game`` (from the reference package's config space)."""
+    mod = importlib.import_module(f"engine.{game}")
+    return mod.random_config(rng)
+
+
+def open_engine(spec: str, game: str, choices: dict[str, str] | None = None) -> Engine:
+    """An engine from an ``--engine`` value.
+
+    - ``reference``: our engine for ``game``, configured with ``choices``;
+    - ``py:<module>:<factory>``: ``factory(game=..., choices=...)`` returns an engine object.
+    """
+    if spec in ("", "reference"):
+        return reference_engine(game, choices)
+    kind, _, rest = spec.partition(":")
+    if kind == "py":
+        mod, _, attr = rest.partition(":")
+        if not mod or not attr:
+            raise EngineSpecError(f"--engine {spec!r}: write py:<module>:<factory>, e.g. py:mypkg.engine:make")
+        try:
+            factory = getattr(importlib.import_module(mod), attr)
+        except (ImportError, AttributeError) as exc:
+            raise EngineSpecError(f"--engine {spec!r}: cannot import {mod}:{attr}: {exc}") from exc
+        return factory(game=game, choices=choices)
+    if kind == "cmd":
+        try:
+            from harness.subprocess_engine import SubprocessEngine  # issue 6
+        except ImportError as exc:
+            raise EngineSpecError("subprocess engines (cmd:...) are not available in this build") from exc
+        return SubprocessEngine(rest, game=game, choices=choices)
+    raise EngineSpecError(
+        f"--engine {spec!r}: expected 'reference', 'py:<module>:<factory>' or 'cmd:<command line>'"
+    )
+
+
+__all__ = [
+    "BadConfigError",
+    "EngineSpecError",
+    "UnknownChoiceError",
+    "available_games",
+    "open_engine",
+    "random_config",
+    "reference_engine",
+]

@@ -1,0 +1,170 @@
+"""A Hypothesis stateful machine that plays any engine through the protocol.
+
+``EngineMachine`` plays random games: random configs, random chance outcomes (drawn
+with a Hypothesis-controlled ``Random``, so failures shrink and replay), random legal
+actions picked with ``sampled_from(sorted(legal))`` inside one ``play`` rule. After
+every step it checks what holds for every game (protocol clause ``GEN-*`` ids live in
+no rulebook, so they are plain assertion messages):
+
+- the JSON round trip is the identity and the state validates against the schema;
+- ``apply`` is pure (the old state's JSON is unchanged) and deterministic;
+- legal actions have no duplicates, are empty at a chance node, and are non-empty
+  unless the game is over.
+
+A game subclasses it and adds ``check_transition(before, action, after)`` and
+``check_state(state)`` with its own invariants, raising ``ClauseViolation``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from hypothesis import note
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
+
+from engine import chance as chance_mod
+from engine.canonical import dumps
+from engine.protocol import Engine
+from specs import validate_state
+
+
+class ProtocolViolation(AssertionError):
+    """The engine broke the protocol itself (not a rule of the game)."""
+
+
+class EngineMachine(RuleBasedStateMachine):
+    engine: Engine
+    configs: st.SearchStrategy  # of config dicts
+    #: after this many player actions in one game, start a new game (keeps examples short)
+    max_plies_per_game: int = 10_000
+
+    def __init__(self):
+        super().__init__()
+        self.state = None
+        self.state_json: dict | None = None
+        self.plies = 0
+
+    # ---- hooks for games -------------------------------------------------------
+    def check_transition(self, before, before_json: dict, action: dict, after, after_json: dict) -> None:
+        """Game-specific checks of one step (raise ClauseViolation)."""
+
+    def check_state(self, state, state_json: dict) -> None:
+        """Game-specific checks of one state (raise ClauseViolation)."""
+
+    def on_new_game(self, config: dict, state, state_json: dict) -> None:
+        """Called when a game starts (to remember what was dealt, ...)."""
+
+    # ---- the machine -------------------------------------------------------------
+    def start(self, config: dict) -> None:
+        note(f"new_game({dumps(config)})")
+        self.config = config
+        self.state = self.engine.new_game(config)
+        self.state_json = self._checked_json(self.state)
+        self.plies = 0
+        self.on_new_game(config, self.state, self.state_json)
+        self.check_state(self.state, self.state_json)
+
+    @rule(data=st.data())
+    def play(self, data):
+        """One step: a chance outcome or a legal action."""
+        self._step(data)
+
+    @rule(data=st.data(), n=st.integers(min_value=2, max_value=40))
+    def play_run(self, data, n):
+        """Several steps at once, so a short program still reaches round and game ends."""
+        for _ in range(n):
+            self._step(data)
+
+    def _step(self, data):
+        eng = self.engine
+        if self.state is None or self.plies >= self.max_plies_per_game:
+            return
+        legal = eng.legal_actions(self.state)
+        pending = eng.chance(self.state)
+        keys = [dumps(a) for a in legal]
+        if len(set(keys)) != len(keys):
+            dup = next(k for k in keys if keys.count(k) > 1)
+            raise ProtocolViolation(f"legal_actions lists {dup} more than once")
+        if pending is not None:
+            if legal:
+                raise ProtocolViolation("a chance event is pending but legal_actions is not empty")
+            rng = data.draw(st.randoms(use_true_random=False), label="chance rng")
+            action = chance_mod.sample(pending, rng)
+        elif not legal:
+            if not eng.is_terminal(self.state):
+                raise ProtocolViolation("no legal action and no chance event, but the game is not over")
+            return
+        else:
+            action = data.draw(st.sampled_from(sorted(legal, key=dumps)), label="action")
+            self.plies += 1
+        note(f"apply {dumps(action)}")
+        before, before_json = self.state, self.state_json
+        after = eng.apply(before, action)
+        if dumps(eng.to_json(before)) != dumps(before_json):
+            raise ProtocolViolation("apply changed the state it was given (transitions must be pure)")
+        again = eng.apply(before, action)
+        after_json = self._checked_json(after)
+        if dumps(eng.to_json(again)) != dumps(after_json):
+            raise ProtocolViolation("the same state and action gave two different successor states")
+        self.check_transition(before, before_json, action, after, after_json)
+        self.state, self.state_json = after, after_json
+        self.check_state(after, after_json)
+
+    def _checked_json(self, state) -> dict:
+        obj = self.engine.to_json(state)
+        errors = validate_state(self.engine.game, obj)
+        if errors:
+            raise ProtocolViolation(f"state does not validate against the schema: {errors[:3]}")
+        back = self.engine.to_json(self.engine.from_json(obj))
+        if dumps(back) != dumps(obj):
+            raise ProtocolViolation("from_json(to_json(state)) is not the same state")
+        return obj
+
+
+def machine_for(base: type[EngineMachine], engine: Engine, configs: st.SearchStrategy) -> type[EngineMachine]:
+    """A concrete machine class of ``base`` bound to ``engine`` and a config strategy."""
+
+    class Bound(base):  # type: ignore[misc, valid-type]
+        @initialize(config=configs)
+        def new_game(self, config):
+            self.start(config)
+
+    Bound.engine = engine
+    Bound.configs = configs
+    Bound.__name__ = f"{base.__name__}[{engine.name}]"
+    return Bound
+
+
+def run_machine(base: type[EngineMachine], engine: Engine, configs: st.SearchStrategy) -> None:
+    """Run the machine as a test under the active Hypothesis profile."""
+    from hypothesis.stateful import run_state_machine_as_test
+
+    run_state_machine_as_test(machine_for(base, engine, configs))
+
+
+def random_playout(engine: Engine, config: dict, rng: random.Random, max_plies: int = 100_000,
+                   on_step: Callable | None = None):
+    """Play one game with uniformly random legal actions and chance outcomes.
+
+    Returns (final state, player plies, chance events). Used by ``bench`` and ``play``.
+    """
+    state = engine.new_game(config)
+    plies = events = 0
+    while plies < max_plies:
+        legal = engine.legal_actions(state)
+        if legal:
+            action = legal[rng.randrange(len(legal))]
+            plies += 1
+        else:
+            pending = engine.chance(state)
+            if pending is None:
+                break
+            action = chance_mod.sample(pending, rng)
+            events += 1
+        nxt = engine.apply(state, action)
+        if on_step:
+            on_step(state, action, nxt)
+        state = nxt
+    return state, plies, events

@@ -1,0 +1,51 @@
+"""Hypothesis settings profiles: ``ci`` (default, fast) and ``thorough`` (long campaigns).
+
+TOOLING.md: under CI=true Hypothesis loads a built-in ``ci`` profile at import, and a
+profile registered without a parent inherits the active one. So every profile names
+its parent explicitly, all are registered first, and one is loaded last, from
+``HYPOTHESIS_PROFILE`` (default ``ci``). No test hard-codes ``max_examples``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, Phase, settings
+
+_base = settings.get_profile("default")
+
+settings.register_profile(
+    "ci",
+    parent=_base,
+    max_examples=25,
+    stateful_step_count=40,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    print_blob=True,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink],  # no explain
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.register_profile(
+    "thorough",
+    parent=_base,
+    max_examples=2000,
+    stateful_step_count=200,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.register_profile(
+    "failfast",
+    parent=_base,
+    max_examples=10,
+    stateful_step_count=30,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    phases=[Phase.explicit, Phase.generate],
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
+settings.load_profile(PROFILE)

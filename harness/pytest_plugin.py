@@ -1,0 +1,199 @@
+"""The rulecheck pytest plugin (registered as a ``pytest11`` entry point).
+
+- Gherkin tags ``@clause:OPS-FOLLOW-SUIT`` and ``@choice:ops.some-choice=option`` become
+  the markers ``clause`` and ``choice``; any other tag must be a registered marker,
+  so a typo in a tag fails collection instead of being ignored.
+- ``--rulecheck-engine`` picks the engine under test (``reference`` by default,
+  ``py:<module>:<factory>``, ``cmd:<command line>``); ``--rulecheck-choice id=option``
+  configures it. The fixture ``rulecheck_engine(game)`` returns it, configured with
+  the choices a test's ``choice`` markers ask for. A test whose choice the engine
+  does not implement is skipped as *not applicable*.
+- ``--rulecheck-report FILE`` writes one JSON record per test: clauses, outcome,
+  blamed clauses, message.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+NOT_APPLICABLE = "not applicable"
+
+
+def pytest_addoption(parser):
+    g = parser.getgroup("rulecheck")
+    g.addoption("--rulecheck-engine", default="reference", help="engine under test: reference | py:mod:factory | cmd:...")
+    g.addoption("--rulecheck-choice", action="append", default=[], metavar="ID=OPTION", help="choice for the engine")
+    g.addoption("--rulecheck-report", default=None, metavar="FILE", help="write per-test clause results as JSON")
+    g.addoption("--rulecheck-clause", action="append", default=[], metavar="ID", help="run only tests of these clauses (prefix match)")
+
+
+def pytest_configure(config):
+    import harness.profiles  # noqa: F401  (registers and loads the Hypothesis profile)
+
+    config.addinivalue_line("markers", "clause(*ids): the rulebook clauses a test checks")
+    config.addinivalue_line("markers", "choice(id, option): the reading of the rulebook a test assumes")
+    config.addinivalue_line("markers", "game(name): the game a test belongs to")
+    collector = VerdictCollector()
+    config._rulecheck_collector = collector
+    config.pluginmanager.register(collector, "rulecheck-verdicts")
+
+
+def pytest_bdd_apply_tag(tag, function):
+    if tag.startswith("clause:"):
+        pytest.mark.clause(tag.split(":", 1)[1])(function)
+        return True
+    if tag.startswith("choice:"):
+        cid, _, opt = tag.split(":", 1)[1].partition("=")
+        pytest.mark.choice(cid, opt)(function)
+        return True
+    return None
+
+
+def parse_choices(values: list[str]) -> dict[str, str]:
+    out = {}
+    for v in values:
+        cid, sep, opt = v.partition("=")
+        if not sep:
+            raise pytest.UsageError(f"--rulecheck-choice {v!r}: write ID=OPTION")
+        out[cid] = opt
+    return out
+
+
+def item_clauses(item) -> list[str]:
+    out: list[str] = []
+    for m in item.iter_markers("clause"):
+        for a in m.args:
+            if a not in out:
+                out.append(a)
+    return out
+
+
+def item_choices(item) -> dict[str, str]:
+    return {m.args[0]: m.args[1] for m in item.iter_markers("choice")}
+
+
+def pytest_collection_modifyitems(config, items):
+    wanted = config.getoption("--rulecheck-clause")
+    if not wanted:
+        return
+    keep, drop = [], []
+    for it in items:
+        cl = item_clauses(it)
+        (keep if any(c.startswith(w) for c in cl for w in wanted) else drop).append(it)
+    config.hook.pytest_deselected(items=drop)
+    items[:] = keep
+
+
+@pytest.fixture
+def rulecheck_engine(request):
+    """``rulecheck_engine(game)``: the engine under test, configured for this test's choices."""
+    from engine.errors import UnknownChoiceError
+    from harness.engines import open_engine
+
+    spec = request.config.getoption("--rulecheck-engine")
+    cli_choices = parse_choices(request.config.getoption("--rulecheck-choice"))
+    wanted = item_choices(request.node)
+    opened = []
+
+    def make(game: str):
+        if spec == "reference":
+            try:
+                eng = open_engine(spec, game, {**cli_choices, **wanted})
+            except UnknownChoiceError as exc:
+                pytest.fail(f"a test asks for a choice the spec does not define: {exc}")
+        else:
+            eng = open_engine(spec, game, cli_choices)
+            declared = getattr(eng, "choices", {}) or {}
+            from specs import load
+
+            defaults = load(game).default_choices()
+            for cid, opt in wanted.items():
+                has = declared.get(cid, defaults.get(cid))
+                if has != opt:
+                    pytest.skip(f"{NOT_APPLICABLE}: needs {cid}={opt}, engine implements {cid}={has}")
+        opened.append(eng)
+        return eng
+
+    yield make
+    for eng in opened:
+        close = getattr(eng, "close", None)
+        if close:
+            close()
+
+
+class VerdictCollector:
+    """Collects one record per test; ``harness.check`` turns them into clause verdicts."""
+
+    def __init__(self):
+        self.records: list[dict] = []
+        self._meta: dict[str, dict] = {}
+        self.listeners: list = []
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, config, items):
+        for it in items:
+            self._meta[it.nodeid] = {"clauses": item_clauses(it), "choices": item_choices(it), "name": it.name}
+        for cb in self.listeners:
+            getattr(cb, "collected", lambda n: None)(len(items))
+
+    def pytest_runtest_logreport(self, report):
+        meta = self._meta.get(report.nodeid, {"clauses": [], "choices": {}, "name": report.nodeid})
+        if report.when == "call" or (report.when == "setup" and (report.failed or report.skipped)) or (
+            report.when == "teardown" and report.failed
+        ):
+            if report.passed:
+                outcome, message = "passed", ""
+            elif report.skipped:
+                reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+                reason = reason.removeprefix("Skipped: ")
+                outcome = "not-applicable" if reason.startswith(NOT_APPLICABLE) else "skipped"
+                message = reason
+            else:
+                outcome, message = "failed", _failure_text(report)
+            from harness.violations import blamed_clauses
+
+            rec = {
+                "nodeid": report.nodeid,
+                "name": meta["name"],
+                "clauses": meta["clauses"],
+                "choices": meta["choices"],
+                "outcome": outcome,
+                "blamed": [c for c in blamed_clauses(message) if c in meta["clauses"]] if outcome == "failed" else [],
+                "message": message,
+                "duration": round(report.duration, 4),
+            }
+            self.records.append(rec)
+            for cb in self.listeners:
+                getattr(cb, "record", lambda r: None)(rec)
+
+    def pytest_sessionfinish(self, session):
+        path = session.config.getoption("--rulecheck-report")
+        if path:
+            write_atomic(Path(path), json.dumps({"tests": self.records}, indent=1, ensure_ascii=False))
+
+
+def _failure_text(report) -> str:
+    crash = getattr(report.longrepr, "reprcrash", None)
+    text = str(report.longrepr)
+    head = crash.message if crash is not None else text.splitlines()[-1] if text else "failed"
+    # keep the crash line first, then a bounded tail of the full text (Hypothesis prints the program there)
+    tail = text[-6000:]
+    return head + "\n" + tail if head not in tail[:200] else tail
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash never leaves half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

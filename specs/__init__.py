@@ -1,0 +1,287 @@
+"""The specs: what we read the rulebooks to mean (DESIGN: the flow of meaning).
+
+Per game, ``specs/<game>/`` holds data files, validated on load against
+``specs/spec.schema.json``:
+
+- ``clauses.toml``     every rulebook sentence we read, with seed lines and exact Dutch quote
+- ``parameters.toml``  facts the rules need, each ``sourced`` (with source) or ``assumed`` (with why)
+- ``choices.toml``     points where the text allows more than one reading, with our default
+- ``state.schema.json`` / ``action.schema.json``  the canonical JSON notation
+
+``load(game)`` returns a ``GameSpec``; a malformed file raises ``SpecError`` naming the
+file and the field.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import jsonschema
+
+SPECS_DIR = Path(__file__).resolve().parent
+ROOT = SPECS_DIR.parent
+SEEDS_DIR = ROOT / "seeds"
+GAMES = ("opsnorren", "sorry", "dnup")
+SEED_FILES = {"opsnorren": "opsnorren.nl.txt", "sorry": "sorry.nl.txt", "dnup": "dnup.nl.txt"}
+#: every clause id of a game starts with its prefix: OPS-FOLLOW-SUIT, SRY-SLIDE, DNP-ACTION-B
+CLAUSE_PREFIX = {"opsnorren": "OPS", "sorry": "SRY", "dnup": "DNP"}
+
+
+def game_of_clause(clause_id: str) -> str | None:
+    prefix = clause_id.split("-", 1)[0]
+    return next((g for g, p in CLAUSE_PREFIX.items() if p == prefix), None)
+
+
+class SpecError(Exception):
+    """A spec data file is malformed or inconsistent."""
+
+
+@dataclass(frozen=True)
+class Clause:
+    id: str
+    lines: tuple[int, int]
+    quotes: tuple[str, ...]
+    summary: str
+    kind: str = "rule"  # rule | example | informative
+    status: str = "implemented"  # implemented | not-implemented
+    reason: str = ""
+    choices: tuple[str, ...] = ()
+
+    @property
+    def normative(self) -> bool:
+        return self.kind != "informative"
+
+
+@dataclass(frozen=True)
+class Choice:
+    id: str
+    question: str
+    options: dict[str, str]
+    default: str
+    why: str
+    lines: tuple[int, int]
+    clauses: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Parameter:
+    id: str
+    provenance: str  # sourced | assumed
+    value: object
+    description: str
+    source: str = ""
+    why: str = ""
+    clauses: tuple[str, ...] = ()
+
+
+@dataclass
+class GameSpec:
+    game: str
+    seed_file: str
+    clauses: dict[str, Clause]
+    choices: dict[str, Choice]
+    parameters: dict[str, Parameter]
+    state_schema: dict | None
+    action_schema: dict | None
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def seed_path(self) -> Path:
+        return SEEDS_DIR / self.seed_file
+
+    def seed_lines(self) -> list[str]:
+        return seed_lines(self.game)
+
+    def default_choices(self) -> dict[str, str]:
+        return {c.id: c.default for c in self.choices.values()}
+
+    def param(self, pid: str):
+        try:
+            return self.parameters[pid].value
+        except KeyError:
+            raise SpecError(f"{self.game}: no parameter {pid!r} in parameters.toml") from None
+
+
+def seed_lines(game: str) -> list[str]:
+    """The rulebook's lines (index 0 is line 1), as bytes-exact text."""
+    return (SEEDS_DIR / SEED_FILES[game]).read_text(encoding="utf-8").splitlines()
+
+
+@functools.cache
+def _meta_schema() -> dict:
+    return json.loads((SPECS_DIR / "spec.schema.json").read_text(encoding="utf-8"))
+
+
+def _load_toml(path: Path, section: str) -> dict:
+    if not path.exists():
+        return {}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise SpecError(f"{path}: not valid TOML: {exc}") from exc
+    schema = _meta_schema()["$defs"][section]
+    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(data), key=lambda e: list(e.path))
+    if errors:
+        e = errors[0]
+        where = "/".join(str(p) for p in e.path) or "(top)"
+        raise SpecError(f"{path}: at {where}: {e.message}")
+    return data
+
+
+def _load_json(path: Path) -> dict | None:
+    if not path.exists():
+        return None
+    try:
+        schema = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise SpecError(f"{path}: not valid JSON: {exc}") from exc
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return schema
+
+
+@functools.cache
+def load(game: str) -> GameSpec:
+    """Load and cross-check ``specs/<game>/``."""
+    if game not in GAMES:
+        raise SpecError(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
+    d = SPECS_DIR / game
+    raw_clauses = _load_toml(d / "clauses.toml", "clauses").get("clause", [])
+    raw_choices = _load_toml(d / "choices.toml", "choices").get("choice", [])
+    raw_params = _load_toml(d / "parameters.toml", "parameters").get("parameter", {})
+
+    clauses: dict[str, Clause] = {}
+    for c in raw_clauses:
+        if c["id"] in clauses:
+            raise SpecError(f"{d}/clauses.toml: clause id {c['id']} is defined twice")
+        quotes = c["quote"] if isinstance(c["quote"], list) else [c["quote"]]
+        clauses[c["id"]] = Clause(
+            id=c["id"],
+            lines=(c["lines"][0], c["lines"][-1]),
+            quotes=tuple(quotes),
+            summary=c["summary"],
+            kind=c.get("kind", "rule"),
+            status=c.get("status", "implemented"),
+            reason=c.get("reason", ""),
+            choices=tuple(c.get("choices", ())),
+        )
+    choices: dict[str, Choice] = {}
+    for ch in raw_choices:
+        if ch["id"] in choices:
+            raise SpecError(f"{d}/choices.toml: choice id {ch['id']} is defined twice")
+        if ch["default"] not in ch["options"]:
+            raise SpecError(f"{d}/choices.toml: choice {ch['id']}: default {ch['default']!r} is not an option")
+        choices[ch["id"]] = Choice(
+            id=ch["id"],
+            question=ch["question"],
+            options=dict(ch["options"]),
+            default=ch["default"],
+            why=ch["why"],
+            lines=(ch["lines"][0], ch["lines"][-1]),
+            clauses=tuple(ch.get("clauses", ())),
+        )
+    params: dict[str, Parameter] = {}
+    for pid, p in raw_params.items():
+        value = p.get("value")
+        if "file" in p:
+            fpath = d / p["file"]
+            if not fpath.exists():
+                raise SpecError(f"{d}/parameters.toml: parameter {pid}: file {p['file']} does not exist")
+            value = json.loads(fpath.read_text(encoding="utf-8"))
+        params[pid] = Parameter(
+            id=pid,
+            provenance=p["provenance"],
+            value=value,
+            description=p["description"],
+            source=p.get("source", ""),
+            why=p.get("why", ""),
+            clauses=tuple(p.get("clauses", ())),
+        )
+    spec = GameSpec(
+        game=game,
+        seed_file=SEED_FILES[game],
+        clauses=clauses,
+        choices=choices,
+        parameters=params,
+        state_schema=_load_json(d / "state.schema.json"),
+        action_schema=_load_json(d / "action.schema.json"),
+    )
+    _cross_check(spec)
+    return spec
+
+
+def _cross_check(spec: GameSpec) -> None:
+    where = f"specs/{spec.game}"
+    for cl in spec.clauses.values():
+        if not cl.id.startswith(CLAUSE_PREFIX[spec.game] + "-"):
+            raise SpecError(f"{where}/clauses.toml: clause {cl.id} must start with {CLAUSE_PREFIX[spec.game]}-")
+        for ch in cl.choices:
+            if ch not in spec.choices:
+                raise SpecError(f"{where}/clauses.toml: clause {cl.id} names unknown choice {ch}")
+    for ch in spec.choices.values():
+        for cid in ch.clauses:
+            if cid not in spec.clauses:
+                raise SpecError(f"{where}/choices.toml: choice {ch.id} names unknown clause {cid}")
+    for p in spec.parameters.values():
+        for cid in p.clauses:
+            if cid not in spec.clauses:
+                raise SpecError(f"{where}/parameters.toml: parameter {p.id} names unknown clause {cid}")
+
+
+def check_citations(spec: GameSpec) -> list[str]:
+    """Problems with clause and choice citations: missing lines, quotes not on their lines."""
+    lines = spec.seed_lines()
+    problems = []
+    for item, kind in [(c, "clause") for c in spec.clauses.values()] + [(c, "choice") for c in spec.choices.values()]:
+        a, b = item.lines
+        if not (1 <= a <= b <= len(lines)):
+            problems.append(f"{kind} {item.id}: lines {a}-{b} do not exist ({spec.seed_file} has {len(lines)} lines)")
+            continue
+        if kind == "clause":
+            text = "\n".join(lines[a - 1 : b])
+            for q in item.quotes:
+                if q not in text:
+                    problems.append(f"clause {item.id}: quote {q[:60]!r}... is not on lines {a}-{b}")
+    return problems
+
+
+def resolve_choices(game: str, given: dict[str, str] | None) -> dict[str, str]:
+    """Defaults overridden by ``given``; UnknownChoiceError on an unknown id or option."""
+    from engine.errors import UnknownChoiceError
+
+    spec = load(game)
+    out = spec.default_choices()
+    for cid, opt in (given or {}).items():
+        if cid not in spec.choices:
+            known = ", ".join(sorted(spec.choices)) or "(none)"
+            raise UnknownChoiceError(f"{game} has no choice {cid!r}; known choices: {known}")
+        if opt not in spec.choices[cid].options:
+            raise UnknownChoiceError(
+                f"choice {cid!r} has no option {opt!r}; options: {', '.join(spec.choices[cid].options)}"
+            )
+        out[cid] = opt
+    return out
+
+
+def validate_state(game: str, obj: dict) -> list[str]:
+    """Schema errors of a canonical state (empty when valid)."""
+    return _schema_errors(load(game).state_schema, obj)
+
+
+def validate_action(game: str, obj: dict) -> list[str]:
+    return _schema_errors(load(game).action_schema, obj)
+
+
+@functools.cache
+def _validator(schema_json: str):
+    return jsonschema.Draft202012Validator(json.loads(schema_json))
+
+
+def _schema_errors(schema: dict | None, obj) -> list[str]:
+    if schema is None:
+        return ["no schema defined"]
+    v = _validator(json.dumps(schema, sort_keys=True))
+    return [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}" for e in v.iter_errors(obj)]
