@@ -85,6 +85,10 @@ class Engine(ABC):
 
         return dumps(action)
 
+    def describe_events(self, before: State, action: Action, after: State) -> list[str]:
+        """What happened beyond the action itself (trick won, round scored, ...), for the play log."""
+        return []
+
     def hello(self) -> dict:
         """What this engine says in the protocol's ``hello`` answer."""
         return {"name": self.name, "version": self.version, "games": [self.game], "choices": dict(self.choices)}
