@@ -31,7 +31,10 @@ from specs import validate_state
 
 
 class ProtocolViolation(AssertionError):
-    """The engine broke the protocol itself (not a rule of the game)."""
+    """The engine broke the protocol itself (not a rule of the game): blamed on ``[PROTOCOL]``."""
+
+    def __init__(self, message: str):
+        super().__init__(f"[PROTOCOL] {message}")
 
 
 class EngineMachine(RuleBasedStateMachine):

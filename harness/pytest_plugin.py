@@ -43,6 +43,7 @@ def pytest_configure(config):
     config.pluginmanager.register(collector, "rulecheck-verdicts")
 
 
+@pytest.hookimpl(optionalhook=True)
 def pytest_bdd_apply_tag(tag, function):
     if tag.startswith("clause:"):
         pytest.mark.clause(tag.split(":", 1)[1])(function)
@@ -163,9 +164,27 @@ class VerdictCollector:
                 "clauses": meta["clauses"],
                 "choices": meta["choices"],
                 "outcome": outcome,
-                "blamed": [c for c in blamed_clauses(message) if c in meta["clauses"]] if outcome == "failed" else [],
+                "blamed": [c for c in blamed_clauses(message) if c in meta["clauses"] or c == "PROTOCOL"]
+                if outcome == "failed"
+                else [],
                 "message": message,
                 "duration": round(report.duration, 4),
+            }
+            self.records.append(rec)
+            for cb in self.listeners:
+                getattr(cb, "record", lambda r: None)(rec)
+
+    def pytest_collectreport(self, report):
+        if report.failed:
+            rec = {
+                "nodeid": report.nodeid or "(collection)",
+                "name": report.nodeid or "(collection)",
+                "clauses": [],
+                "choices": {},
+                "outcome": "error",
+                "blamed": [],
+                "message": "collection failed: " + str(report.longrepr)[-4000:],
+                "duration": 0.0,
             }
             self.records.append(rec)
             for cb in self.listeners:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 
-CLAUSE_TAG = re.compile(r"\[((?:OPS|SRY|DNP)(?:-[A-Z0-9]+)+)\]")
+CLAUSE_TAG = re.compile(r"\[((?:OPS|SRY|DNP)(?:-[A-Z0-9]+)+|PROTOCOL)\]")
+#: pseudo-clause for breaches of the engine protocol itself (DESIGN.md, not a rulebook)
+PROTOCOL = "PROTOCOL"
 
 
 class ClauseViolation(AssertionError):

@@ -23,6 +23,7 @@ from pathlib import Path
 import jsonschema
 
 SPECS_DIR = Path(__file__).resolve().parent
+META_SCHEMA = SPECS_DIR / "spec.schema.json"
 ROOT = SPECS_DIR.parent
 SEEDS_DIR = ROOT / "seeds"
 GAMES = ("opsnorren", "sorry", "dnup")
@@ -113,7 +114,7 @@ def seed_lines(game: str) -> list[str]:
 
 @functools.cache
 def _meta_schema() -> dict:
-    return json.loads((SPECS_DIR / "spec.schema.json").read_text(encoding="utf-8"))
+    return json.loads(META_SCHEMA.read_text(encoding="utf-8"))
 
 
 def _load_toml(path: Path, section: str) -> dict:
@@ -123,7 +124,7 @@ def _load_toml(path: Path, section: str) -> dict:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise SpecError(f"{path}: not valid TOML: {exc}") from exc
-    schema = _meta_schema()["$defs"][section]
+    schema = {"$defs": _meta_schema()["$defs"], "$ref": f"#/$defs/{section}"}
     errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(data), key=lambda e: list(e.path))
     if errors:
         e = errors[0]

@@ -1,0 +1,367 @@
+"""The ``rulecheck`` command line: check, play, trace, bench, serve, prove, ambiguities.
+
+Every command turns bad input into one clear ``error:`` line and exit status 2;
+never a bare traceback (``--debug`` shows it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+import specs
+from engine.errors import RulecheckError
+from harness.engines import EngineSpecError, available_games
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+VERDICT_STYLE = {
+    "pass": "green",
+    "fail": "bold red",
+    "expected-fail": "yellow",
+    "not-applicable": "cyan",
+    "not-covered": "magenta",
+    "not-implemented": "dim",
+}
+
+
+class UsageProblem(Exception):
+    """Bad command-line input that is not an engine or spec error."""
+
+
+class RulecheckGroup(click.Group):
+    def invoke(self, ctx):
+        debug = "--debug" in sys.argv
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
+            raise
+        except (RulecheckError, specs.SpecError, EngineSpecError, UsageProblem) as exc:
+            if debug:
+                raise
+            err_console.print(f"[bold red]error:[/] {exc}")
+            ctx.exit(2)
+        except KeyboardInterrupt:
+            err_console.print("[yellow]interrupted[/]")
+            ctx.exit(130)
+        except Exception as exc:  # an internal error: still one clear line
+            if debug:
+                raise
+            err_console.print(f"[bold red]internal error:[/] {type(exc).__name__}: {exc} (rerun with --debug for the traceback)")
+            ctx.exit(3)
+
+
+def parse_choices(values: tuple[str, ...]) -> dict[str, str]:
+    out = {}
+    for v in values:
+        cid, sep, opt = v.partition("=")
+        if not sep or not cid or not opt:
+            raise UsageProblem(f"--choice {v!r}: write --choice ID=OPTION, e.g. --choice ops.joker-lead=next-card")
+        out[cid] = opt
+    return out
+
+
+def parse_config(values: tuple[str, ...]) -> dict:
+    out: dict = {}
+    for v in values:
+        key, sep, raw = v.partition("=")
+        if not sep or not key:
+            raise UsageProblem(f"--config {v!r}: write --config KEY=VALUE (VALUE as JSON, e.g. variant=\"team\" or quick_start=true)")
+        try:
+            out[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[key] = raw
+    return out
+
+
+def pick_games(game: str | None) -> list[str]:
+    games = available_games()
+    if game:
+        if game not in specs.GAMES:
+            raise UsageProblem(f"unknown game {game!r}; known games: {', '.join(specs.GAMES)}")
+        if game not in games:
+            raise UsageProblem(f"the {game} reference engine is not available in this build")
+        return [game]
+    if not games:
+        raise UsageProblem("no game engine is available")
+    return games
+
+
+@click.group(cls=RulecheckGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--debug", is_flag=True, help="show tracebacks of internal errors")
+def cli(debug):
+    """rulecheck: rules conformance and formal verification for Opsnorren, Sorry! and Dnup."""
+
+
+# --------------------------------------------------------------------------- check
+@cli.command()
+@click.option("--game", "-g", help="one game (default: every game)")
+@click.option("--engine", "-e", default="reference", show_default=True,
+              help="engine under test: reference | py:<module>:<factory> | cmd:<command line>")
+@click.option("--choice", "-c", multiple=True, metavar="ID=OPTION", help="reading of an ambiguous rule (repeatable)")
+@click.option("--clause", multiple=True, metavar="ID", help="only the tests of these clauses (prefix match)")
+@click.option("--profile", default=None, help="Hypothesis profile: ci (default) or thorough")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), help="write the verdicts as JSON")
+@click.option("--junit", "junit_path", type=click.Path(dir_okay=False), help="write JUnit XML for CI")
+@click.option("--all-clauses/--failures-only", default=True, help="list every clause or only the ones not passing")
+def check(game, engine, choice, clause, profile, json_path, junit_path, all_clauses):
+    """Run the conformance suite and give a verdict per rulebook clause."""
+    from harness.check import run_suite, write_json
+
+    games = pick_games(game)
+    choices = parse_choices(choice)
+    for g in games:
+        specs.resolve_choices(g, {k: v for k, v in choices.items() if k.split(".")[0] == _choice_prefix(g)})
+    if profile:
+        os.environ["HYPOTHESIS_PROFILE"] = profile
+        import harness.profiles  # noqa: F401
+        from hypothesis import settings
+
+        settings.load_profile(profile)
+    extra = [f"--junitxml={junit_path}"] if junit_path else []
+    console.print(f"[bold]rulecheck check[/] {', '.join(games)}  engine={engine}  "
+                  f"profile={os.environ.get('HYPOTHESIS_PROFILE', 'ci')}")
+    t0 = time.perf_counter()
+    with _Progress() as progress:
+        result = run_suite(games, engine, choices, list(clause), progress=progress, extra_args=extra)
+    elapsed = time.perf_counter() - t0
+    _print_verdicts(result, all_clauses)
+    t = result.totals
+    tests = result.to_json()["tests"]
+    console.print(
+        f"\n[bold]{len(result.verdicts)} clauses:[/] "
+        + ", ".join(f"[{VERDICT_STYLE[k]}]{v} {k}[/]" for k, v in t.items() if v)
+        + f"   [bold]{tests['total']} tests:[/] {tests['passed']} passed, {tests['failed']} failed, "
+        f"{tests['not_applicable']} not applicable   ({elapsed:.1f} s)"
+    )
+    for e in result.errors:
+        console.print(f"[bold red]error[/] {e.get('nodeid', '')}: {e['message'][:2000]}")
+    if json_path:
+        write_json(result, json_path)
+        console.print(f"verdicts written to {json_path}")
+    if result.ok:
+        console.print("[bold green]PASS[/]: every covered clause passes")
+        sys.exit(0)
+    why = []
+    if t["fail"]:
+        why.append(f"{t['fail']} clause(s) fail")
+    if t["not-covered"]:
+        why.append(f"{t['not-covered']} clause(s) have no check")
+    if result.errors:
+        why.append(f"{len(result.errors)} error(s)")
+    if not result.records:
+        why.append("no test ran")
+    console.print(f"[bold red]FAIL[/]: {'; '.join(why) or 'pytest reported a problem'}")
+    sys.exit(1)
+
+
+def _choice_prefix(game: str) -> str:
+    return {"opsnorren": "ops", "sorry": "sorry", "dnup": "dnup"}[game]
+
+
+class _Progress:
+    """Live progress for long runs (rich), fed by the verdict collector."""
+
+    def __init__(self):
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        self.p = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                          console=console, transient=True)
+        self.task = None
+        self.failed = 0
+
+    def __enter__(self):
+        self.p.__enter__()
+        self.task = self.p.add_task("collecting", total=None)
+        return self
+
+    def __exit__(self, *exc):
+        return self.p.__exit__(*exc)
+
+    def collected(self, n: int):
+        self.p.update(self.task, total=n, description="running")
+
+    def record(self, rec: dict):
+        if rec["outcome"] in ("failed", "error"):
+            self.failed += 1
+            self.p.console.print(f"[red]FAIL[/] {rec['nodeid']}")
+        self.p.update(self.task, advance=1, description=f"running ({self.failed} failed)" if self.failed else "running")
+
+
+def _print_verdicts(result, all_clauses: bool) -> None:
+    for g in result.games + ["*"]:
+        rows = [cv for cv in result.verdicts.values() if cv.game == g]
+        if not rows:
+            continue
+        table = Table(title=f"{g if g != '*' else 'protocol'}", show_lines=False, expand=False)
+        table.add_column("clause", no_wrap=True)
+        table.add_column("verdict", no_wrap=True)
+        table.add_column("lines", no_wrap=True)
+        table.add_column("tests", justify="right")
+        table.add_column("summary / failure")
+        for cv in rows:
+            if not all_clauses and cv.verdict == "pass":
+                continue
+            detail = cv.summary
+            if cv.failures:
+                detail = cv.failures[0]["message"].strip().splitlines()[0][:200] + f"  [{cv.failures[0]['test']}]"
+            elif cv.reason:
+                detail = f"{cv.summary} ({cv.reason})"
+            lines = f"{cv.lines[0]}-{cv.lines[1]}" if cv.lines != (0, 0) else ""
+            table.add_row(cv.clause, f"[{VERDICT_STYLE[cv.verdict]}]{cv.verdict}[/]", lines, str(len(cv.tests)), detail)
+        console.print(table)
+
+
+# --------------------------------------------------------------------------- play
+@cli.command()
+@click.option("--game", "-g", required=True, type=click.Choice(list(specs.GAMES)))
+@click.option("--players", "-n", type=int, required=True)
+@click.option("--seed", "-s", type=int, default=1, show_default=True)
+@click.option("--choice", "-c", multiple=True, metavar="ID=OPTION")
+@click.option("--config", "config_kv", multiple=True, metavar="KEY=VALUE", help="extra config (variants), VALUE as JSON")
+@click.option("--engine", "-e", default="reference", show_default=True)
+@click.option("--max-plies", type=int, default=20_000, show_default=True)
+@click.option("--jsonl", is_flag=True, help="one JSON object per step instead of prose")
+def play(game, players, seed, choice, config_kv, engine, max_plies, jsonl):
+    """Play one whole game with random moves and show a readable log."""
+    from harness.engines import open_engine
+    from harness.play import assumed_parameters, play_game
+
+    pick_games(game)
+    eng = open_engine(engine, game, parse_choices(choice))
+    config = {"players": players, **parse_config(config_kv)}
+    if not jsonl:
+        console.print(f"[bold]{game}[/], {players} players, seed {seed}, engine {eng.name}")
+        console.print(f"choices: {', '.join(f'{k}={v}' for k, v in sorted(eng.choices.items())) or '(none)'}")
+        console.print(f"config: {json.dumps(config, sort_keys=True)}")
+        for line in assumed_parameters(game):
+            console.print(f"[dim]table in use: {line}[/]")
+    emit = (lambda s: click.echo(s)) if jsonl else (lambda s: console.print(s, markup=False))
+    summary = play_game(eng, config, seed, emit, max_plies=max_plies, json_lines=jsonl)
+    if jsonl:
+        click.echo(json.dumps({"summary": {k: v for k, v in summary.items() if k != "final_state"}}, sort_keys=True))
+    else:
+        console.print(f"[bold]result:[/] {json.dumps(summary['result'], sort_keys=True, ensure_ascii=False)}  "
+                      f"({summary['plies']} plies, {summary['chance_events']} chance events)")
+
+
+# --------------------------------------------------------------------------- trace
+@cli.command()
+@click.option("--game", "-g", type=click.Choice(list(specs.GAMES)), help="one game (default: every game)")
+@click.option("--json", "as_json", is_flag=True, help="JSON instead of a table")
+@click.option("--uncovered", is_flag=True, help="list only what nothing covers or checks")
+def trace(game, as_json, uncovered):
+    """For every rulebook sentence: the clauses that cover it and the checks of those clauses."""
+    from harness.trace import build
+
+    games = [game] if game else [g for g in specs.GAMES if (specs.SPECS_DIR / g / "clauses.toml").exists()]
+    out = []
+    bad = False
+    for g in games:
+        tr = build(g)
+        out.append(tr.to_json())
+        bad |= bool(tr.uncovered) or bool(tr.unchecked_rules())
+        if as_json:
+            continue
+        spec = specs.load(g)
+        table = Table(title=f"{g}: {spec.seed_file}")
+        table.add_column("line", justify="right")
+        table.add_column("sentence")
+        table.add_column("clauses")
+        table.add_column("checks", justify="right")
+        for s in tr.sentences:
+            n = len({x for c in s.clauses for x in tr.checks.get(c, [])})
+            if uncovered and s.clauses and (n or all(spec.clauses[c].kind == "informative" or spec.clauses[c].status == "not-implemented" for c in s.clauses)):
+                continue
+            kinds = []
+            for c in s.clauses:
+                cl = spec.clauses[c]
+                tag = " (info)" if cl.kind == "informative" else " (not impl.)" if cl.status == "not-implemented" else ""
+                kinds.append(c + tag)
+            clause_txt = ", ".join(kinds) if kinds else "[bold red]UNCOVERED[/]"
+            text = s.text if len(s.text) <= 90 else s.text[:87] + "..."
+            table.add_row(str(s.line), text, clause_txt, str(n))
+        console.print(table)
+        tot = tr.totals()
+        console.print(f"{g}: {tot['sentences']} sentences, {tot['covered']} covered by clauses "
+                      f"({tot['rule_sentences']} rule, {tot['example_sentences']} example, "
+                      f"{tot['informative_sentences']} informative), {tot['uncovered']} uncovered; "
+                      f"{tot['checked']} checked by scenarios/tests/proofs; "
+                      f"{tot['unchecked_rules']} implemented rule clause(s) with no check")
+        for c in tr.unchecked_rules():
+            console.print(f"  [magenta]no check:[/] {c}")
+        for item in tr.to_json()["not_implemented"]:
+            console.print(f"  [dim]not implemented:[/] {item['clause']}: {item['reason']}")
+    if as_json:
+        click.echo(json.dumps(out if len(out) != 1 else out[0], indent=1, ensure_ascii=False))
+    sys.exit(1 if bad else 0)
+
+
+# --------------------------------------------------------------------------- bench
+@cli.command()
+@click.option("--game", "-g", type=click.Choice(list(specs.GAMES)), help="one game (default: every game)")
+@click.option("--seconds", type=float, default=5.0, show_default=True, help="time per game")
+@click.option("--runs", type=int, default=5, show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--check", "enforce", is_flag=True, help="exit 1 when a target is missed")
+@click.option("--protocol", is_flag=True, help="checked transitions/s over the subprocess protocol instead")
+def bench(game, seconds, runs, as_json, enforce, protocol):
+    """Random-playout throughput (plies/s, games/s) against the targets."""
+    games = pick_games(game)
+    if protocol:
+        try:
+            from harness.protocol_bench import bench_protocol
+        except ImportError as exc:
+            raise UsageProblem(f"protocol benchmark not available: {exc}") from exc
+        results = [bench_protocol(f"{sys.executable} -m harness.serve --game {g}", g, seconds) for g in games]
+        if as_json:
+            click.echo(json.dumps(results, indent=1))
+        else:
+            for r in results:
+                console.print(json.dumps(r, sort_keys=True))
+        return
+    from harness.bench import bench_game
+
+    results = [bench_game(g, seconds=seconds, runs=runs) for g in games]
+    if as_json:
+        click.echo(json.dumps(results, indent=1))
+    else:
+        table = Table(title="random playouts (median of runs)")
+        for col in ("game", "plies/s", "games/s", "chance/s", "target", "verdict", "peak RSS MB"):
+            table.add_column(col, justify="right" if col not in ("game", "verdict") else "left")
+        for r in results:
+            ok = r["meets_target"]
+            verdict = "-" if ok is None else ("[green]meets target[/]" if ok else "[red]below target[/]")
+            table.add_row(r["game"], f"{r['median_plies_per_s']:,}", f"{r['median_games_per_s']:,}",
+                          f"{r['median_chance_per_s']:,}", f"{r['target_plies_per_s']:,}", verdict, str(r["peak_rss_mb"]))
+        console.print(table)
+    if enforce and any(r["meets_target"] is False for r in results):
+        sys.exit(1)
+
+
+# --------------------------------------------------------------------------- serve
+@cli.command()
+@click.option("--game", "-g", required=True, type=click.Choice(list(specs.GAMES)))
+@click.option("--choice", "-c", multiple=True, metavar="ID=OPTION")
+def serve(game, choice):
+    """Serve the reference engine over the JSON-lines protocol on stdin/stdout."""
+    try:
+        from harness.serve import serve_main
+    except ImportError as exc:
+        raise UsageProblem(f"the protocol server is not available: {exc}") from exc
+    sys.exit(serve_main(game, parse_choices(choice), sys.stdin, sys.stdout))
+
+
+def main() -> None:
+    cli(prog_name="rulecheck")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,73 @@
+"""specs/ is consistent: clauses quote their lines exactly, choices and parameters are well-formed."""
+
+import pytest
+
+import specs
+from engine.errors import UnknownChoiceError
+
+GAMES = [g for g in specs.GAMES if (specs.SPECS_DIR / g / "clauses.toml").exists()]
+
+
+def test_at_least_one_game_has_specs():
+    assert GAMES, "no specs/<game>/clauses.toml exists"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_clause_citations_exist_and_quotes_are_on_their_lines(game):
+    spec = specs.load(game)
+    assert spec.clauses, f"{game} has no clauses"
+    problems = specs.check_citations(spec)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_sentence_of_the_rulebook_is_covered_by_a_clause(game):
+    from harness.trace import build
+
+    uncovered = build(game).uncovered
+    assert not uncovered, "sentences no clause quotes:\n" + "\n".join(f"  line {s.line}: {s.text[:100]}" for s in uncovered)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_parameters_state_their_provenance(game):
+    spec = specs.load(game)
+    for p in spec.parameters.values():
+        if p.provenance == "sourced":
+            assert p.source.strip(), f"{p.id} is sourced but names no source"
+        else:
+            assert p.why.strip(), f"{p.id} is assumed but does not say why"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_unknown_choice_is_a_clear_error(game):
+    with pytest.raises(UnknownChoiceError, match="no choice"):
+        specs.resolve_choices(game, {"nonsense.choice": "x"})
+    spec = specs.load(game)
+    for ch in spec.choices.values():
+        with pytest.raises(UnknownChoiceError, match="options"):
+            specs.resolve_choices(game, {ch.id: "not-an-option"})
+        break
+
+
+def test_a_quote_that_is_not_on_its_line_is_reported():
+    spec = specs.load(GAMES[0])
+    first = next(iter(spec.clauses.values()))
+    broken = specs.Clause(first.id, first.lines, ("Dit staat nergens in het regelboek.",), first.summary)
+    fake = specs.GameSpec(spec.game, spec.seed_file, {first.id: broken}, {}, {}, None, None)
+    assert any("is not on lines" in p for p in specs.check_citations(fake))
+    beyond = specs.Clause(first.id, (999, 1000), first.quotes, first.summary)
+    fake = specs.GameSpec(spec.game, spec.seed_file, {first.id: beyond}, {}, {}, None, None)
+    assert any("do not exist" in p for p in specs.check_citations(fake))
+
+
+def test_malformed_clause_file_names_file_and_field(tmp_path, monkeypatch):
+    bad = tmp_path / "opsnorren"
+    bad.mkdir()
+    (bad / "clauses.toml").write_text('[[clause]]\nid = "lower-case"\nlines = [1]\nquote = "x"\nsummary = "y"\n')
+    monkeypatch.setattr(specs, "SPECS_DIR", tmp_path)
+    specs.load.cache_clear()
+    try:
+        with pytest.raises(specs.SpecError, match=r"clauses.toml: at clause/0/id"):
+            specs.load("opsnorren")
+    finally:
+        specs.load.cache_clear()
