@@ -16,7 +16,6 @@ reported on the pseudo-clause ``PROTOCOL``, not smeared over the test's clauses.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,7 +24,7 @@ from harness.violations import PROTOCOL
 
 SUITE_DIR = Path(__file__).resolve().parent / "suite"
 
-VERDICT_ORDER = ["fail", "pass", "expected-fail", "not-applicable", "not-covered", "not-implemented"]
+VERDICT_ORDER = ["fail", "unexpected-pass", "pass", "expected-fail", "not-applicable", "not-covered", "not-implemented"]
 
 
 @dataclass
@@ -71,9 +70,8 @@ class SuiteResult:
     @property
     def ok(self) -> bool:
         t = self.totals
-        return not self.errors and t["fail"] == 0 and t["not-covered"] == 0 and self.pytest_exit in (0, 5) and bool(
-            self.records
-        )
+        return (not self.errors and t["fail"] == 0 and t["unexpected-pass"] == 0 and t["not-covered"] == 0
+                and bool(self.records))
 
     def to_json(self) -> dict:
         return {
@@ -114,7 +112,7 @@ def pytest_args(games: list[str], engine: str, choices: dict[str, str] | None, c
 
 def run_suite(games: list[str], engine: str = "reference", choices: dict[str, str] | None = None,
               clauses: list[str] | None = None, progress=None, extra_args: list[str] | None = None,
-              quiet: bool = True) -> SuiteResult:
+              quiet: bool = True, expected: dict[str, str] | None = None) -> SuiteResult:
     """Run the suite in this process (pytest.main) and compute verdicts."""
     import pytest
 
@@ -143,7 +141,7 @@ def run_suite(games: list[str], engine: str = "reference", choices: dict[str, st
     if code not in (0, 1, 5) and not errors:
         errors.append({"nodeid": "(pytest)", "outcome": "error",
                        "message": f"pytest stopped with exit code {code} (usage error or internal error)"})
-    return SuiteResult(games, engine, records, compute_verdicts(games, records), code, errors)
+    return SuiteResult(games, engine, records, compute_verdicts(games, records, expected), code, errors)
 
 
 def compute_verdicts(games: list[str], records: list[dict], expected: dict[str, str] | None = None) -> dict[str, ClauseVerdict]:
@@ -185,10 +183,8 @@ def compute_verdicts(games: list[str], records: list[dict], expected: dict[str, 
         if c in out and out[c].verdict == "fail":
             out[c].verdict = "expected-fail"
             out[c].reason = reason
+        elif c in out and out[c].verdict == "pass":
+            out[c].verdict = "unexpected-pass"  # a stale entry: remove it from the expectations file
+            out[c].reason = reason
     return out
 
-
-def write_json(result: SuiteResult, path: str) -> None:
-    from harness.pytest_plugin import write_atomic
-
-    write_atomic(Path(path), json.dumps(result.to_json(), indent=1, ensure_ascii=False))

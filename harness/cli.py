@@ -25,6 +25,7 @@ err_console = Console(stderr=True, highlight=False)
 VERDICT_STYLE = {
     "pass": "green",
     "fail": "bold red",
+    "unexpected-pass": "bold red",
     "expected-fail": "yellow",
     "not-applicable": "cyan",
     "not-covered": "magenta",
@@ -109,11 +110,15 @@ def cli(debug):
 @click.option("--clause", multiple=True, metavar="ID", help="only the tests of these clauses (prefix match)")
 @click.option("--profile", default=None, help="Hypothesis profile: ci (default) or thorough")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), help="write the verdicts as JSON")
-@click.option("--junit", "junit_path", type=click.Path(dir_okay=False), help="write JUnit XML for CI")
+@click.option("--junit", "junit_path", type=click.Path(dir_okay=False), help="write JUnit XML (one testcase per clause)")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False), help="write one static HTML page")
+@click.option("--expect", "expect_path", type=click.Path(dir_okay=False),
+              help="known deviations of this engine (TOML [[deviation]] clause/reason)")
 @click.option("--all-clauses/--failures-only", default=True, help="list every clause or only the ones not passing")
-def check(game, engine, choice, clause, profile, json_path, junit_path, all_clauses):
+def check(game, engine, choice, clause, profile, json_path, junit_path, html_path, expect_path, all_clauses):
     """Run the conformance suite and give a verdict per rulebook clause."""
-    from harness.check import run_suite, write_json
+    from harness.check import run_suite
+    from harness.report import ExpectationsError, load_expectations, write_reports
 
     games = pick_games(game)
     choices = parse_choices(choice)
@@ -125,12 +130,15 @@ def check(game, engine, choice, clause, profile, json_path, junit_path, all_clau
         from hypothesis import settings
 
         settings.load_profile(profile)
-    extra = [f"--junitxml={junit_path}"] if junit_path else []
+    try:
+        expected = load_expectations(expect_path) if expect_path else None
+    except ExpectationsError as exc:
+        raise UsageProblem(str(exc)) from exc
     console.print(f"[bold]rulecheck check[/] {', '.join(games)}  engine={engine}  "
                   f"profile={os.environ.get('HYPOTHESIS_PROFILE', 'ci')}")
     t0 = time.perf_counter()
     with _Progress() as progress:
-        result = run_suite(games, engine, choices, list(clause), progress=progress, extra_args=extra)
+        result = run_suite(games, engine, choices, list(clause), progress=progress, expected=expected)
     elapsed = time.perf_counter() - t0
     _print_verdicts(result, all_clauses)
     t = result.totals
@@ -143,15 +151,16 @@ def check(game, engine, choice, clause, profile, json_path, junit_path, all_clau
     )
     for e in result.errors:
         console.print(f"[bold red]error[/] {e.get('nodeid', '')}: {e['message'][:2000]}")
-    if json_path:
-        write_json(result, json_path)
-        console.print(f"verdicts written to {json_path}")
+    for path in write_reports(result, json_path, junit_path, html_path):
+        console.print(f"report written to {path}")
     if result.ok:
         console.print("[bold green]PASS[/]: every covered clause passes")
         sys.exit(0)
     why = []
     if t["fail"]:
         why.append(f"{t['fail']} clause(s) fail")
+    if t["unexpected-pass"]:
+        why.append(f"{t['unexpected-pass']} expected deviation(s) now pass: remove them from the --expect file")
     if t["not-covered"]:
         why.append(f"{t['not-covered']} clause(s) have no check")
     if result.errors:

@@ -1,0 +1,155 @@
+"""Reports of a check run: JSON for tools, JUnit XML for CI, one static HTML page for people.
+
+Every writer goes through ``write_atomic``: a crash or Ctrl-C never leaves half a report.
+The HTML page has the clause-by-verdict table, each clause linked to its rulebook lines
+(the rulebook text is on the same page with one anchor per line), and each failure
+with its message (the shrunk program, the witness, the diff).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import tomllib
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import specs
+from harness.check import SuiteResult
+from harness.pytest_plugin import write_atomic
+
+COLOURS = {
+    "pass": "#1a7f37",
+    "fail": "#cf222e",
+    "unexpected-pass": "#cf222e",
+    "expected-fail": "#9a6700",
+    "not-applicable": "#0969da",
+    "not-covered": "#8250df",
+    "not-implemented": "#57606a",
+}
+
+
+class ExpectationsError(ValueError):
+    """The --expect file is malformed."""
+
+
+def load_expectations(path: str | Path) -> dict[str, str]:
+    """Known deviations of an engine: ``{clause id: reason}``.
+
+    TOML (``[[deviation]] clause = "OPS-DOVE" reason = "..."``) or JSON
+    (``{"deviations": [{"clause": ..., "reason": ...}]}``).
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ExpectationsError(f"cannot read expectations file {p}: {exc.strerror}") from exc
+    try:
+        data = json.loads(text) if p.suffix == ".json" else tomllib.loads(text)
+    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ExpectationsError(f"{p}: not valid {'JSON' if p.suffix == '.json' else 'TOML'}: {exc}") from exc
+    items = data.get("deviation", data.get("deviations"))
+    if not isinstance(items, list):
+        raise ExpectationsError(f"{p}: expected a list of deviations ([[deviation]] tables with clause and reason)")
+    out = {}
+    for i, it in enumerate(items):
+        if not isinstance(it, dict) or not isinstance(it.get("clause"), str) or not str(it.get("reason", "")).strip():
+            raise ExpectationsError(f"{p}: deviation {i + 1} needs a 'clause' id and a non-empty 'reason'")
+        game = specs.game_of_clause(it["clause"])
+        if game is None or it["clause"] not in specs.load(game).clauses:
+            raise ExpectationsError(f"{p}: deviation {i + 1} names unknown clause {it['clause']!r}")
+        out[it["clause"]] = it["reason"].strip()
+    return out
+
+
+def junit_xml(result: SuiteResult) -> str:
+    """One <testsuite> per game, one <testcase> per clause."""
+    suites = ET.Element("testsuites", name="rulecheck", tests=str(len(result.verdicts)))
+    by_game: dict[str, list] = {}
+    for cv in result.verdicts.values():
+        by_game.setdefault(cv.game if cv.game != "*" else "protocol", []).append(cv)
+    for game, cvs in by_game.items():
+        fails = sum(cv.verdict in ("fail", "not-covered", "unexpected-pass") for cv in cvs)
+        skips = sum(cv.verdict in ("not-applicable", "not-implemented", "expected-fail") for cv in cvs)
+        suite = ET.SubElement(suites, "testsuite", name=f"rulecheck.{game}", tests=str(len(cvs)),
+                              failures=str(fails), skipped=str(skips), errors="0")
+        props = ET.SubElement(suite, "properties")
+        ET.SubElement(props, "property", name="engine", value=result.engine)
+        for cv in cvs:
+            case = ET.SubElement(suite, "testcase", classname=f"rulecheck.{game}", name=cv.clause)
+            if cv.verdict == "fail":
+                msg = cv.failures[0]["message"] if cv.failures else "failed"
+                f = ET.SubElement(case, "failure", message=msg.strip().splitlines()[0][:500] if msg.strip() else "failed",
+                                  type="clause-violation")
+                f.text = "\n\n".join(f"{x['test']}\n{x['message']}" for x in cv.failures)
+            elif cv.verdict == "not-covered":
+                ET.SubElement(case, "failure", message="no test checks this clause", type="not-covered")
+            elif cv.verdict == "unexpected-pass":
+                ET.SubElement(case, "failure", message=f"listed as a known deviation but passes: {cv.reason}",
+                              type="unexpected-pass")
+            elif cv.verdict in ("not-applicable", "not-implemented", "expected-fail"):
+                ET.SubElement(case, "skipped", message=f"{cv.verdict}: {cv.reason}".strip(": "))
+            out = ET.SubElement(case, "system-out")
+            out.text = f"{cv.summary}\nrulebook lines {cv.lines[0]}-{cv.lines[1]}; tests: {len(cv.tests)}"
+    ET.indent(suites)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode")
+
+
+def html_page(result: SuiteResult) -> str:
+    e = html.escape
+    t = result.totals
+    parts = [
+        "<!doctype html><html lang='en'><meta charset='utf-8'><title>rulecheck report</title>",
+        "<style>body{font:14px/1.4 system-ui,sans-serif;margin:2em;max-width:1200px}"
+        "table{border-collapse:collapse;width:100%;margin:1em 0}td,th{border-bottom:1px solid #ddd;padding:4px 8px;"
+        "text-align:left;vertical-align:top}th{background:#f6f8fa}.v{font-weight:600;white-space:nowrap}"
+        "pre{white-space:pre-wrap;background:#f6f8fa;padding:8px;max-height:30em;overflow:auto}"
+        ".seed td{border:none;padding:1px 6px}.seed td:first-child{color:#57606a;text-align:right}"
+        ":target{background:#fff8c5}</style>",
+        f"<h1>rulecheck report</h1><p>engine <code>{e(result.engine)}</code>; games {e(', '.join(result.games))}; "
+        f"<b>{'PASS' if result.ok else 'FAIL'}</b></p>",
+        "<p>" + ", ".join(f"<span class='v' style='color:{COLOURS.get(k, '#000')}'>{v} {e(k)}</span>"
+                          for k, v in t.items() if v) + "</p>",
+    ]
+    for g in result.games + ["*"]:
+        cvs = [cv for cv in result.verdicts.values() if cv.game == g]
+        if not cvs:
+            continue
+        parts.append(f"<h2>{e(g if g != '*' else 'protocol')}</h2><table><tr><th>clause</th><th>verdict</th>"
+                     "<th>lines</th><th>tests</th><th>summary and failures</th></tr>")
+        for cv in cvs:
+            lines = (f"<a href='#{g}-L{cv.lines[0]}'>{cv.lines[0]}-{cv.lines[1]}</a>" if g != "*" else "")
+            detail = e(cv.summary)
+            if cv.reason:
+                detail += f"<br><i>{e(cv.reason)}</i>"
+            for f in cv.failures:
+                detail += f"<details><summary>{e(f['test'])}</summary><pre>{e(f['message'])}</pre></details>"
+            parts.append(f"<tr id='clause-{e(cv.clause)}'><td><code>{e(cv.clause)}</code></td>"
+                         f"<td class='v' style='color:{COLOURS.get(cv.verdict, '#000')}'>{e(cv.verdict)}</td>"
+                         f"<td>{lines}</td><td>{len(cv.tests)}</td><td>{detail}</td></tr>")
+        parts.append("</table>")
+    for g in result.games:
+        spec = specs.load(g)
+        parts.append(f"<h2>Rulebook: {e(spec.seed_file)}</h2><table class='seed'>")
+        for i, line in enumerate(spec.seed_lines(), start=1):
+            parts.append(f"<tr id='{g}-L{i}'><td>{i}</td><td>{e(line)}</td></tr>")
+        parts.append("</table>")
+    for err in result.errors:
+        parts.append(f"<h2>Error</h2><pre>{e(str(err.get('nodeid', '')))}\n{e(err['message'])}</pre>")
+    parts.append("</html>")
+    return "\n".join(parts)
+
+
+def write_reports(result: SuiteResult, json_path: str | None = None, junit_path: str | None = None,
+                  html_path: str | None = None) -> list[str]:
+    written = []
+    if json_path:
+        write_atomic(Path(json_path), json.dumps(result.to_json(), indent=1, ensure_ascii=False))
+        written.append(json_path)
+    if junit_path:
+        write_atomic(Path(junit_path), junit_xml(result))
+        written.append(junit_path)
+    if html_path:
+        write_atomic(Path(html_path), html_page(result))
+        written.append(html_path)
+    return written
