@@ -368,6 +368,66 @@ def serve(game, choice):
     sys.exit(serve_main(game, parse_choices(choice), sys.stdin, sys.stdout))
 
 
+# --------------------------------------------------------------------------- prove
+@cli.command()
+@click.option("--game", "-g", type=click.Choice(list(specs.GAMES)), help="one game (default: every game)")
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--theorem", "only", multiple=True, metavar="ID", help="only these theorems (prefix match)")
+def prove(game, as_json, only):
+    """Run the Z3 theorems: proved / refuted (with witness) / unknown, and time."""
+    from proofs.core import load_theorems
+
+    theorems = load_theorems([game] if game else None)
+    if only:
+        theorems = [t for t in theorems if any(t.id.startswith(o) for o in only)]
+    if not theorems:
+        raise UsageProblem("no theorem matches")
+    results = []
+    t0 = time.perf_counter()
+    for th in theorems:
+        r = th.run()
+        results.append(r)
+        if not as_json:
+            style = "green" if r["ok"] else "bold red"
+            console.print(f"[{style}]{r['status']:>8}[/] {r['seconds']:7.2f}s  {r['id']}  "
+                          f"[dim]({', '.join(r['clauses'])}; {r['bounds']})[/]")
+            if r["status"] != "proved" or not r["ok"]:
+                console.print(f"           {r['statement']}")
+                if r["witness"] is not None:
+                    console.print("           witness: " + json.dumps(r["witness"], ensure_ascii=False)[:1500])
+                if r["detail"]:
+                    console.print(f"           {r['detail']}")
+    total = time.perf_counter() - t0
+    bad = [r for r in results if not r["ok"]]
+    if as_json:
+        click.echo(json.dumps({"theorems": results, "seconds": round(total, 2), "ok": not bad}, indent=1,
+                              ensure_ascii=False))
+    else:
+        console.print(f"\n{len(results)} theorems, {len(results) - len(bad)} with their expected result, "
+                      f"{len(bad)} not; {total:.1f} s")
+    sys.exit(1 if bad else 0)
+
+
+# --------------------------------------------------------------------------- ambiguities
+@cli.command()
+@click.option("--game", "-g", type=click.Choice(list(specs.GAMES)), help="one game (default: every game)")
+@click.option("--format", "fmt", type=click.Choice(["md", "json"]), default="md", show_default=True)
+@click.option("--output", "-o", type=click.Path(dir_okay=False), help="write to a file instead of stdout")
+def ambiguities(game, fmt, output):
+    """The ambiguity register: rule-order conflicts, readings the text allows, facts it never gives."""
+    from harness.ambiguity_report import render
+    from harness.pytest_plugin import write_atomic
+    from pathlib import Path
+
+    games = [game] if game else list(specs.GAMES)
+    text = render(games, fmt)
+    if output:
+        write_atomic(Path(output), text)
+        console.print(f"register written to {output}")
+    else:
+        click.echo(text)
+
+
 def main() -> None:
     cli(prog_name="rulecheck")
 
