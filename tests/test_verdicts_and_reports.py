@@ -1,0 +1,112 @@
+"""Clause verdicts from test records, and the reports built on them (JSON, JUnit, HTML, --expect)."""
+
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import specs
+from harness.check import SuiteResult, compute_verdicts
+from harness.report import ExpectationsError, html_page, junit_xml, load_expectations, write_reports
+
+GAME = next(g for g in specs.GAMES if (specs.SPECS_DIR / g / "clauses.toml").exists())
+SPEC = specs.load(GAME)
+RULES = [c.id for c in SPEC.clauses.values() if c.normative and c.status == "implemented"]
+A, B, C = RULES[0], RULES[1], RULES[2]
+
+
+def rec(outcome, clauses, blamed=(), message="", name="t"):
+    return {"nodeid": f"suite::{name}", "name": name, "clauses": list(clauses), "choices": {}, "outcome": outcome,
+            "blamed": list(blamed), "message": message, "duration": 0.0}
+
+
+def result(records, expected=None):
+    return SuiteResult([GAME], "reference", records, compute_verdicts([GAME], records, expected), 0, [])
+
+
+def test_a_clause_passes_only_when_its_tests_ran_and_passed():
+    v = compute_verdicts([GAME], [rec("passed", [A])])
+    assert v[A].verdict == "pass"
+    assert v[B].verdict == "not-covered"
+
+
+def test_a_failure_that_blames_one_clause_fails_only_that_clause():
+    v = compute_verdicts([GAME], [rec("failed", [A, B, C], blamed=[B], message=f"[{B}] broken"), rec("passed", [A])])
+    assert v[B].verdict == "fail"
+    assert v[A].verdict == "pass"
+    assert v[C].verdict == "not-covered"  # the failing test did not get to check it
+    assert v[B].failures[0]["message"].startswith(f"[{B}]")
+
+
+def test_a_failure_without_blame_fails_every_clause_of_the_test():
+    v = compute_verdicts([GAME], [rec("failed", [A, B], message="assert 1 == 2")])
+    assert v[A].verdict == v[B].verdict == "fail"
+
+
+def test_protocol_failures_go_to_the_protocol_row():
+    v = compute_verdicts([GAME], [rec("failed", ["PROTOCOL", A], blamed=["PROTOCOL"], message="[PROTOCOL] round trip")])
+    assert v["PROTOCOL"].verdict == "fail"
+    assert v[A].verdict == "not-covered"
+
+
+def test_not_applicable_only_when_every_test_was_not_applicable():
+    v = compute_verdicts([GAME], [rec("not-applicable", [A]), rec("not-applicable", [B]), rec("passed", [B])])
+    assert v[A].verdict == "not-applicable"
+    assert v[B].verdict == "pass"
+
+
+def test_expected_failures_and_stale_expectations():
+    records = [rec("failed", [A], blamed=[A], message=f"[{A}] x"), rec("passed", [B])]
+    r = result(records, expected={A: "known", B: "fixed since"})
+    assert r.verdicts[A].verdict == "expected-fail"
+    assert r.verdicts[B].verdict == "unexpected-pass"
+    assert not r.ok  # a stale entry fails the run
+
+
+def test_run_is_not_ok_when_a_clause_is_not_covered_or_nothing_ran():
+    assert not result([]).ok
+    everything = [rec("passed", [c]) for c in RULES] + [rec("passed", ["PROTOCOL"])]
+    assert result(everything).ok
+    assert not result(everything[1:]).ok
+
+
+def test_junit_has_one_testcase_per_clause_with_failures(tmp_path):
+    r = result([rec("failed", [A], blamed=[A], message=f"[{A}] the dove was ignored")])
+    root = ET.fromstring(junit_xml(r))
+    cases = {c.get("name"): c for c in root.iter("testcase")}
+    assert set(cases) == set(r.verdicts)
+    assert cases[A].find("failure").get("message").startswith(f"[{A}]")
+    assert cases[B].find("failure").get("type") == "not-covered"
+
+
+def test_html_links_every_clause_to_its_rulebook_line():
+    r = result([rec("passed", [A])])
+    page = html_page(r)
+    line = SPEC.clauses[A].lines[0]
+    assert f"href='#{GAME}-L{line}'" in page and f"id='{GAME}-L{line}'" in page
+    assert page.count("<tr id='clause-") == len(r.verdicts)
+
+
+def test_reports_are_written_atomically_and_parse(tmp_path):
+    r = result([rec("passed", [A])])
+    paths = write_reports(r, str(tmp_path / "r.json"), str(tmp_path / "r.xml"), str(tmp_path / "r.html"))
+    assert len(paths) == 3
+    assert json.loads((tmp_path / "r.json").read_text())["clauses"]
+    ET.parse(tmp_path / "r.xml")
+    assert not list(tmp_path.glob(".*.tmp")), "a temporary file was left behind"
+
+
+def test_expectations_file_errors_are_clear(tmp_path):
+    good = tmp_path / "e.toml"
+    good.write_text(f'[[deviation]]\nclause = "{A}"\nreason = "we deal clockwise"\n')
+    assert load_expectations(good) == {A: "we deal clockwise"}
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[[deviation]]\nclause = "NOPE-X"\nreason = "r"\n')
+    with pytest.raises(ExpectationsError, match="unknown clause 'NOPE-X'"):
+        load_expectations(bad)
+    noreason = tmp_path / "noreason.toml"
+    noreason.write_text(f'[[deviation]]\nclause = "{A}"\n')
+    with pytest.raises(ExpectationsError, match="non-empty 'reason'"):
+        load_expectations(noreason)
+    with pytest.raises(ExpectationsError, match="cannot read"):
+        load_expectations(tmp_path / "missing.toml")
