@@ -1,0 +1,233 @@
+"""``rulecheck serve``: an in-process engine spoken to over the engine protocol (docs/protocol.md).
+
+``serve(engine_or_factory, infile, outfile)`` reads one JSON request per line from
+``infile`` and writes one JSON response per line to ``outfile`` (flushed after each
+line) until end of file. It never dies on bad input: a line that is not a request gets
+``{"id": null, "error": {"code": "malformed", ...}}`` (or the request's id when it could
+be read), an engine error gets its code, an unexpected exception in the engine gets
+code ``internal`` (with the traceback on stderr), and the server keeps going.
+
+``serve_main(game, choices, infile, outfile)`` serves the reference engine of ``game``
+(what ``rulecheck serve --game G --choice id=opt`` runs); ``python -m harness.serve
+--game G [--choice id=opt] [--engine py:module:factory]`` does the same without the CLI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import traceback
+from typing import Any, Callable, Union
+
+import specs.protocol as proto
+from engine.errors import MalformedError, RulecheckError, UnknownChoiceError
+from engine.protocol import Engine
+
+#: a factory gets the choices asked for in ``hello`` (None: the engine's defaults)
+EngineFactory = Callable[[Union[dict, None]], Engine]
+
+#: a request line longer than this is answered ``malformed`` (and skipped)
+MAX_REQUEST_BYTES = 64 * 1024 * 1024
+
+
+def _dumps(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+class Server:
+    """Answers protocol requests (as dicts) with an in-process engine."""
+
+    def __init__(self, engine_or_factory: Engine | EngineFactory, *, validate: bool = True):
+        if isinstance(engine_or_factory, Engine):
+            self.engine = engine_or_factory
+            self.factory = None
+        else:
+            self.factory = engine_or_factory
+            self.engine = engine_or_factory(None)
+        self.validate = validate
+        self.requests = 0
+
+    # ---- one request ---------------------------------------------------------------
+    def handle(self, req: Any) -> dict:
+        """The response to one request object (never raises)."""
+        self.requests += 1
+        rid = req.get("id") if isinstance(req, dict) else None
+        if not isinstance(rid, (int, str)) or isinstance(rid, bool):
+            rid = None
+        try:
+            if not isinstance(req, dict):
+                raise MalformedError(f"a request is a JSON object, got {type(req).__name__}")
+            if self.validate:
+                problems = proto.errors("request", req)
+                if problems:
+                    raise MalformedError("not a valid request: " + "; ".join(problems))
+            elif rid is None:
+                raise MalformedError("a request needs an id (an integer or a string)")
+            op = req.get("op")
+            if op == "hello":
+                return {"id": rid, **self._hello(req)}
+            if op == "batch":
+                return {"id": rid, "responses": [self._sub(r) for r in req["requests"]]}
+            return {"id": rid, **self._op(op, req)}
+        except RulecheckError as exc:
+            return {"id": rid, "error": exc.to_wire()}
+        except Exception as exc:  # noqa: BLE001  (the server must never die on a request)
+            return {"id": rid, "error": _internal(exc)}
+
+    def _sub(self, req: dict) -> dict:
+        try:
+            return self._op(req["op"], req)
+        except RulecheckError as exc:
+            return {"error": exc.to_wire()}
+        except Exception as exc:  # noqa: BLE001
+            return {"error": _internal(exc)}
+
+    def _hello(self, req: dict) -> dict:
+        wanted = req.get("choices")
+        if wanted is not None:
+            if self.factory is not None:
+                self.engine = self.factory(wanted)  # UnknownChoiceError travels as unknown-choice
+            else:
+                have = dict(self.engine.choices)
+                for cid in wanted:
+                    if cid not in have:
+                        raise UnknownChoiceError(f"this engine has no choice {cid!r}; it has: {', '.join(sorted(have)) or '(none)'}")
+        info = dict(self.engine.hello())
+        return {"protocol": proto.PROTOCOL_VERSION, **info,
+                "ops": [*proto.REQUIRED_OPS, *proto.OPTIONAL_OPS]}
+
+    def _state(self, obj: dict):
+        game = obj.get("game")
+        if game != self.engine.game:
+            raise MalformedError(f"this engine plays {self.engine.game!r}, the state is of game {game!r}", path="state/game")
+        return self.engine.from_json(obj)
+
+    def _op(self, op: str, req: dict) -> dict:
+        eng = self.engine
+        if op == "new":
+            if req["game"] != eng.game:
+                from engine.errors import BadConfigError
+
+                raise BadConfigError(f"this engine plays {eng.game!r}, not {req['game']!r}", path="game")
+            return {"state": eng.to_json(eng.new_game(req["config"]))}
+        if op == "legal":
+            return {"actions": eng.legal_actions(self._state(req["state"]))}
+        if op == "apply":
+            return {"state": eng.to_json(eng.apply(self._state(req["state"]), req["action"]))}
+        if op == "load":
+            return {"state": eng.to_json(self._state(req["state"]))}
+        if op == "chance":
+            return {"chance": eng.chance(self._state(req["state"]))}
+        if op == "observe":
+            return {"observation": eng.observation(self._state(req["state"]), req["player"])}
+        raise MalformedError(f"unknown op {op!r}; ops: {', '.join(proto.REQUIRED_OPS + proto.OPTIONAL_OPS)}", path="op")
+
+    # ---- one line ------------------------------------------------------------------
+    def handle_line(self, line: str | bytes) -> str | None:
+        """The response line (without newline) to one request line; None for a blank line."""
+        try:
+            if isinstance(line, bytes):
+                line = line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return _dumps({"id": None, "error": {"code": "malformed", "message": f"the line is not UTF-8: {exc}"}})
+        if not line.strip():
+            return None
+        try:
+            req = json.loads(line)
+        except (ValueError, RecursionError) as exc:
+            return _dumps({"id": None, "error": {"code": "malformed",
+                                                 "message": f"the line is not JSON: {exc}; line starts {line[:80]!r}"}})
+        resp = self.handle(req)
+        try:
+            return _dumps(resp)
+        except (TypeError, ValueError) as exc:  # an engine returned something that is not JSON
+            return _dumps({"id": resp.get("id"), "error": _internal(exc)})
+
+
+def _internal(exc: BaseException) -> dict:
+    traceback.print_exception(exc, file=sys.stderr)
+    return {"code": "internal", "message": f"{type(exc).__name__}: {exc}"[:2000]}
+
+
+def serve(engine_or_factory: Engine | EngineFactory, infile, outfile, *,
+          max_request_bytes: int = MAX_REQUEST_BYTES, validate: bool = True) -> int:
+    """Answer requests from ``infile`` on ``outfile`` until EOF; returns the exit status (0).
+
+    ``infile``/``outfile`` may be text or binary files. ``engine_or_factory`` is an engine
+    or a callable ``factory(choices_or_None) -> Engine`` (then ``hello`` may reconfigure it).
+    """
+    server = Server(engine_or_factory, validate=validate)
+    binary_out = not hasattr(outfile, "encoding")
+    while True:
+        try:
+            line = infile.readline(max_request_bytes + 1)
+        except KeyboardInterrupt:
+            return 130
+        if not line:
+            return 0
+        nl = b"\n" if isinstance(line, bytes) else "\n"
+        if len(line) > max_request_bytes and not line.endswith(nl):
+            while True:  # skip the rest of the oversized line
+                more = infile.readline(1 << 20)
+                if not more or more.endswith(nl):
+                    break
+            out = _dumps({"id": None, "error": {"code": "malformed",
+                                                "message": f"request line longer than {max_request_bytes} bytes; skipped"}})
+        else:
+            out = server.handle_line(line)
+            if out is None:
+                continue
+        try:
+            if binary_out:
+                outfile.write(out.encode("utf-8") + b"\n")
+            else:
+                outfile.write(out + "\n")
+            outfile.flush()
+        except (BrokenPipeError, OSError):
+            return 0
+
+
+def reference_factory(game: str, choices: dict | None = None, spec: str = "reference") -> EngineFactory:
+    """A factory for ``serve``: the engine named by ``spec`` for ``game``; ``hello`` choices
+    override ``choices``."""
+    from harness.engines import open_engine
+
+    base = dict(choices or {})
+
+    def make(wanted: dict | None) -> Engine:
+        return open_engine(spec, game, {**base, **(wanted or {})})
+
+    return make
+
+
+def serve_main(game: str, choices: dict, infile, outfile, *, engine: str = "reference") -> int:
+    """``rulecheck serve --game G --choice id=opt``: serve the reference engine; exit status."""
+    from harness.engines import EngineSpecError
+
+    factory = reference_factory(game, choices, engine)
+    try:
+        first = factory(None)
+    except (EngineSpecError, RulecheckError) as exc:
+        print(f"rulecheck serve: {exc}", file=sys.stderr)
+        return 2
+    return serve(lambda wanted: first if wanted is None else factory(wanted), infile, outfile)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m harness.serve", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", required=True)
+    ap.add_argument("--choice", action="append", default=[], metavar="ID=OPTION")
+    ap.add_argument("--engine", default="reference", help="reference (default) or py:module:factory")
+    args = ap.parse_args(argv)
+    choices = {}
+    for c in args.choice:
+        cid, sep, opt = c.partition("=")
+        if not sep:
+            ap.error(f"--choice {c!r}: write ID=OPTION")
+        choices[cid] = opt
+    return serve_main(args.game, choices, sys.stdin.buffer, sys.stdout.buffer, engine=args.engine)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

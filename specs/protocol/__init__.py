@@ -1,0 +1,71 @@
+"""The language-neutral engine protocol's JSON Schemas (docs/protocol.md).
+
+One schema per message: ``<op>.request.schema.json`` / ``<op>.response.schema.json`` for
+``hello``, ``new``, ``legal``, ``apply``, ``load``, ``chance``, ``observe``, ``batch``, plus
+``error.response.schema.json``, ``request.schema.json`` (any request, dispatched on ``op``),
+the state envelope every game shares (``state.schema.json``), the chance description
+(``chance.schema.json``) and the chance action (``chance-action.schema.json``).
+
+``errors(name, obj)`` lists the problems of ``obj`` against schema ``name`` (without the
+``.schema.json`` suffix), ``[]`` when it is valid.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+import jsonschema
+from referencing import Registry, Resource
+
+PROTOCOL_VERSION = 1
+DIR = Path(__file__).resolve().parent
+BASE_URI = "https://rulecheck.invalid/protocol/"
+#: ops every engine answers; the others are optional (answered ``unsupported`` when absent)
+REQUIRED_OPS = ("hello", "new", "legal", "apply", "batch")
+OPTIONAL_OPS = ("load", "chance", "observe")
+SUB_OPS = ("new", "legal", "apply", "load", "chance", "observe")
+
+
+def schema_names() -> list[str]:
+    return sorted(p.name.removesuffix(".schema.json") for p in DIR.glob("*.schema.json"))
+
+
+@functools.cache
+def schemas() -> dict[str, dict]:
+    return {n: json.loads((DIR / f"{n}.schema.json").read_text(encoding="utf-8")) for n in schema_names()}
+
+
+@functools.cache
+def registry() -> Registry:
+    return Registry().with_resources((s["$id"], Resource.from_contents(s)) for s in schemas().values())
+
+
+@functools.cache
+def validator(name: str) -> jsonschema.Draft202012Validator:
+    try:
+        schema = schemas()[name]
+    except KeyError:
+        raise KeyError(f"no protocol schema {name!r}; known: {', '.join(schema_names())}") from None
+    return jsonschema.Draft202012Validator(schema, registry=registry())
+
+
+def errors(name: str, obj, limit: int = 3) -> list[str]:
+    """Up to ``limit`` problems of ``obj`` against protocol schema ``name`` (best first)."""
+    v = validator(name)
+    if v.is_valid(obj):
+        return []
+    found = sorted(v.iter_errors(obj), key=jsonschema.exceptions.relevance)
+    out = []
+    for e in found[:limit]:
+        where = "/".join(map(str, e.absolute_path)) or "(top)"
+        # a failed oneOf/anyOf/if: report the most specific sub-error
+        best = jsonschema.exceptions.best_match([e]) if e.context else e
+        where = "/".join(map(str, best.absolute_path)) or where
+        out.append(f"{where}: {best.message[:300]}")
+    return out
+
+
+def is_valid(name: str, obj) -> bool:
+    return validator(name).is_valid(obj)
