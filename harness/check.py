@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import specs
-from harness.violations import PROTOCOL
+from harness.violations import DIFFERENTIAL, PROTOCOL
 
 SUITE_DIR = Path(__file__).resolve().parent / "suite"
 
@@ -92,15 +92,20 @@ class SuiteResult:
 
 
 def suite_files(games: list[str]) -> list[str]:
+    """The game's own suite modules, plus the generic ones (``test_all_*.py``, marked per game)."""
     files: list[str] = []
     for g in games:
         files += sorted(str(p) for p in SUITE_DIR.glob(f"test_{g}_*.py"))
+    if files:
+        files += sorted(str(p) for p in SUITE_DIR.glob("test_all_*.py"))
     return files
 
 
 def pytest_args(games: list[str], engine: str, choices: dict[str, str] | None, clauses: list[str] | None,
                 report: str | None = None, extra: list[str] | None = None) -> list[str]:
     args = suite_files(games) + ["-p", "no:cacheprovider", "--rulecheck-engine", engine]
+    for g in games:
+        args += ["--rulecheck-game", g]
     for cid, opt in (choices or {}).items():
         args += ["--rulecheck-choice", f"{cid}={opt}"]
     for c in clauses or []:
@@ -141,7 +146,10 @@ def run_suite(games: list[str], engine: str = "reference", choices: dict[str, st
     if code not in (0, 1, 5) and not errors:
         errors.append({"nodeid": "(pytest)", "outcome": "error",
                        "message": f"pytest stopped with exit code {code} (usage error or internal error)"})
-    return SuiteResult(games, engine, records, compute_verdicts(games, records, expected), code, errors)
+    verdicts = compute_verdicts(games, records, expected)
+    if clauses:  # a filtered run judges only the clauses it was asked about
+        verdicts = {k: v for k, v in verdicts.items() if any(k.startswith(c) for c in clauses)}
+    return SuiteResult(games, engine, records, verdicts, code, errors)
 
 
 def compute_verdicts(games: list[str], records: list[dict], expected: dict[str, str] | None = None) -> dict[str, ClauseVerdict]:
@@ -158,6 +166,9 @@ def compute_verdicts(games: list[str], records: list[dict], expected: dict[str, 
                 out[cl.id].reason = cl.reason
     out[PROTOCOL] = ClauseVerdict(PROTOCOL, "*", "not-covered",
                                   "engine protocol: schema-valid canonical JSON, round trip, pure and deterministic apply")
+    out[DIFFERENTIAL] = ClauseVerdict(DIFFERENTIAL, "*", "not-covered",
+                                      "differential play: same legal actions, chance events and successor states "
+                                      "as the reference configured with the same choices")
     ran: dict[str, list[str]] = {}
     for r in records:
         targets = list(r["clauses"])

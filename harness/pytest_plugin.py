@@ -30,6 +30,8 @@ def pytest_addoption(parser):
     g.addoption("--rulecheck-choice", action="append", default=[], metavar="ID=OPTION", help="choice for the engine")
     g.addoption("--rulecheck-report", default=None, metavar="FILE", help="write per-test clause results as JSON")
     g.addoption("--rulecheck-clause", action="append", default=[], metavar="ID", help="run only tests of these clauses (prefix match)")
+    g.addoption("--rulecheck-game", action="append", default=[], metavar="GAME",
+                help="run only the generic tests (marked game(...)) of these games")
 
 
 def pytest_configure(config):
@@ -80,14 +82,17 @@ def item_choices(item) -> dict[str, str]:
 
 def pytest_collection_modifyitems(config, items):
     wanted = config.getoption("--rulecheck-clause")
-    if not wanted:
-        return
+    games = config.getoption("--rulecheck-game")
     keep, drop = [], []
     for it in items:
         cl = item_clauses(it)
-        (keep if any(c.startswith(w) for c in cl for w in wanted) else drop).append(it)
-    config.hook.pytest_deselected(items=drop)
-    items[:] = keep
+        ok = not wanted or any(c.startswith(w) for c in cl for w in wanted)
+        marks = [m.args[0] for m in it.iter_markers("game")]
+        ok = ok and (not games or not marks or any(g in games for g in marks))
+        (keep if ok else drop).append(it)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
 
 
 @pytest.fixture
@@ -156,7 +161,7 @@ class VerdictCollector:
                 message = reason
             else:
                 outcome, message = "failed", _failure_text(report)
-            from harness.violations import blamed_clauses
+            from harness.violations import PSEUDO_CLAUSES, blamed_clauses
 
             rec = {
                 "nodeid": report.nodeid,
@@ -164,7 +169,7 @@ class VerdictCollector:
                 "clauses": meta["clauses"],
                 "choices": meta["choices"],
                 "outcome": outcome,
-                "blamed": [c for c in blamed_clauses(message) if c in meta["clauses"] or c == "PROTOCOL"]
+                "blamed": [c for c in blamed_clauses(message) if c in meta["clauses"] or c in PSEUDO_CLAUSES]
                 if outcome == "failed"
                 else [],
                 "message": message,

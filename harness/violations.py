@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import re
 
-CLAUSE_TAG = re.compile(r"\[((?:OPS|SRY|DNP)(?:-[A-Z0-9]+)+|PROTOCOL)\]")
+CLAUSE_TAG = re.compile(r"\[((?:OPS|SRY|DNP)(?:-[A-Z0-9]+)+|PROTOCOL|DIFFERENTIAL)\]")
 #: pseudo-clause for breaches of the engine protocol itself (DESIGN.md, not a rulebook)
 PROTOCOL = "PROTOCOL"
+#: pseudo-clause for a divergence from the reference engine in differential play
+DIFFERENTIAL = "DIFFERENTIAL"
+PSEUDO_CLAUSES = (PROTOCOL, DIFFERENTIAL)
 
 
 class ClauseViolation(AssertionError):

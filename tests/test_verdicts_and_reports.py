@@ -65,7 +65,7 @@ def test_expected_failures_and_stale_expectations():
 
 def test_run_is_not_ok_when_a_clause_is_not_covered_or_nothing_ran():
     assert not result([]).ok
-    everything = [rec("passed", [c]) for c in RULES] + [rec("passed", ["PROTOCOL"])]
+    everything = [rec("passed", [c]) for c in RULES] + [rec("passed", ["PROTOCOL", "DIFFERENTIAL"])]
     assert result(everything).ok
     assert not result(everything[1:]).ok
 
