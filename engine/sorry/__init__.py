@@ -1,0 +1,218 @@
+"""The reference Sorry! engine (2005 Hasbro rules as the default reading of seeds/sorry.nl.txt).
+
+One file per concept: board.py (geometry tables), cards.py (deck), variants.py (config),
+state.py (state and canonical JSON), moves.py (what each card does), turn.py (turn flow),
+scoring.py (points play), describe.py (play-log sentences).
+"""
+
+from __future__ import annotations
+
+import specs
+from engine import chance as chance_mod
+from engine.canonical import dumps
+from engine.errors import IllegalActionError, InvalidOutcomeError, MalformedError
+from engine.protocol import Engine
+from engine.sorry import cards, describe, turn
+from engine.sorry.board import EXIT, START, slide_table
+from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP, Rules
+from engine.sorry.state import DEAL, DRAW, OVER, PLAY, SorryState, pawn_name, to_json as _to_json, from_json as _from_json
+from engine.sorry.board import sq_to_json
+from engine.sorry.variants import parse_config, random_config
+
+__all__ = ["SorryEngine", "random_config"]
+
+_KIND_NAMES = {MOVE: "move", SWAP: "swap", SORRY: "sorry", FORFEIT: "forfeit"}
+
+
+def action_json(cfg, p: int, m) -> dict:
+    kind, c, subs, tgt, _ = m
+    name = cards.ORDER[c]
+    if kind == MOVE:
+        return {"type": "move", "player": p, "card": name,
+                "moves": [{"pawn": pawn_name(cfg, i), "from": sq_to_json(f), "to": sq_to_json(t)} for i, f, _l, t in subs]}
+    if kind == FORFEIT:
+        return {"type": "forfeit", "player": p, "card": name}
+    i, f, _l, t = subs[0]
+    return {"type": _KIND_NAMES[kind], "player": p, "card": name, "pawn": pawn_name(cfg, i), "from": sq_to_json(f),
+            "target": pawn_name(cfg, tgt), "to": sq_to_json(t)}
+
+
+class SorryEngine(Engine):
+    game = "sorry"
+    name = "sorry-reference"
+    version = "1.0"
+
+    def __init__(self, choices: dict | None = None):
+        self.choices = specs.resolve_choices("sorry", choices)
+        ch = self.choices
+        self.rules = Rules(
+            slide_table(ch["sorry.slide-colours"]),
+            bump_own=ch["sorry.slide-bumps-own"] == "yes",
+            ten_back=ch["sorry.ten-card"] == "back-one",
+            start_sorry=ch["sorry.start-cards"] == "one-two-sorry",
+            swap_slide_target=ch["sorry.swap-slide-target"] == "yes",
+        )
+        self.deck = cards.EDITIONS[ch["sorry.deck"]]
+        self.one_draws_again = ch["sorry.draw-again"] == "one-and-two"
+        self.eleven_optional = ch["sorry.eleven-forfeit"] == "optional"
+        self.bonus_mode = ch["sorry.points-bonus"]
+        self.hand_size = 5 if ch["sorry.points-hand-size"] == "five" else 7
+
+    # ---- protocol ----------------------------------------------------------------
+    def new_game(self, config: dict) -> SorryState:
+        """SRY-SETUP, SRY-QUICK-START, SRY-DRAW-PILE, SRY-POINTS-DEAL, SRY-FIRST-PLAYER, SRY-REMATCH."""
+        cfg, first = parse_config(config)
+        pos = [START] * (4 * cfg.n)
+        if cfg.quick:
+            for p in range(cfg.n):
+                pos[4 * p] = EXIT[cfg.colours[p]]
+        phase = DEAL if cfg.points else DRAW
+        return SorryState(cfg, tuple(pos), self.deck, (0,) * cards.NCARDS, -1, None, first, -1, phase)
+
+    def _moves(self, st: SorryState):
+        if st._moves is None:
+            moves = turn.legal_moves(self, st)
+            st._moves = moves
+            st._acts = [action_json(st.cfg, st.turn, m) for m in moves]
+        return st._moves
+
+    def legal_actions(self, state: SorryState) -> list[dict]:
+        if state._acts is None:
+            self._moves(state)
+        return state._acts
+
+    def chance(self, state: SorryState) -> dict | None:
+        if state.phase == DRAW or state.phase == DEAL:
+            return self.to_json(state)["chance"]
+        return None
+
+    def apply(self, state: SorryState, action: dict) -> SorryState:
+        if not isinstance(state, SorryState):
+            raise MalformedError(f"not a Sorry! state object: {type(state).__name__}; load JSON with from_json first")
+        ph = state.phase
+        if ph == DRAW:
+            return self._apply_draw(state, action)
+        if ph == PLAY:
+            self._moves(state)
+            acts = state._acts
+            for k in range(len(acts)):
+                if acts[k] is action:
+                    return turn.after_move(self, state, state._moves[k])
+            if state._keys is None:
+                state._keys = {dumps(a): k for k, a in enumerate(acts)}
+            try:
+                k = state._keys.get(dumps(action))
+            except (TypeError, ValueError):
+                k = None
+            if k is None:
+                raise self._why_illegal(state, action)
+            return turn.after_move(self, state, state._moves[k])
+        if ph == DEAL:
+            return self._apply_deal(state, action)
+        if isinstance(action, dict) and action.get("type") == "chance":
+            raise InvalidOutcomeError("the game is over: no chance event is pending")
+        raise IllegalActionError("the game is over: no more actions")
+
+    def _apply_draw(self, st: SorryState, action) -> SorryState:
+        """A card drawn from the draw pile (SRY-DRAW-PILE); the outcome must name a card that is in it."""
+        if type(action) is dict and action.get("type") == "chance" and action.get("event") == "draw":
+            out = action.get("outcome")
+            if type(out) is list and len(out) == 1 and type(out[0]) is dict and len(out[0]) == 1:
+                got = out[0].get("draw")
+                if type(got) is list and len(got) == 1 and type(got[0]) is str:
+                    c = cards.INDEX.get(got[0])
+                    if c is not None and st.draw[c] > 0:
+                        return turn.after_draw(st, c)
+        if isinstance(action, dict) and action.get("type") in ("move", "swap", "sorry", "forfeit"):
+            who = st.cfg.names[st.refill if st.refill >= 0 else st.turn]
+            raise IllegalActionError(f"a card must be drawn first: the state waits for the chance outcome of {who}'s draw")
+        outcome = chance_mod.validate(self.chance(st), action)
+        got = outcome[0]["draw"][0]
+        if got not in cards.INDEX:
+            raise InvalidOutcomeError(f"{got!r:.40} is not a Sorry! card; cards are {', '.join(cards.ORDER)}")
+        raise InvalidOutcomeError(f"card {got!r} is not in the draw pile")  # pragma: no cover (validate catches it)
+
+    def _apply_deal(self, st: SorryState, action) -> SorryState:
+        """Points play: the deal of the hands (SRY-POINTS-DEAL)."""
+        if isinstance(action, dict) and action.get("type") in ("move", "swap", "sorry", "forfeit"):
+            raise IllegalActionError("the cards must be dealt first: the state waits for the chance outcome of the deal")
+        outcome = chance_mod.validate(self.chance(st), action)
+        dealt = []
+        for name in st.cfg.names:
+            h = [0] * cards.NCARDS
+            for k, c in enumerate(chance_mod.plain(outcome[0][name])):
+                h[cards.card_from_json(c, f"outcome/0/{name}/{k}")] += 1
+            dealt.append(tuple(h))
+        return turn.after_deal(st, dealt)
+
+    def _why_illegal(self, st: SorryState, action) -> Exception:
+        if not isinstance(action, dict):
+            return MalformedError(f"an action is a JSON object, got {type(action).__name__}")
+        kind = action.get("type")
+        if kind == "chance":
+            try:
+                chance_mod.validate(None, action)
+            except (MalformedError, InvalidOutcomeError) as exc:
+                return exc
+        errors = specs.validate_action("sorry", action)
+        if errors:
+            return MalformedError(f"not a Sorry! action: {errors[0]}")
+        cfg = st.cfg
+        if action.get("player") != st.turn:
+            return IllegalActionError(f"it is {cfg.names[st.turn]}'s turn (player {st.turn}), not player {action.get('player')!r}")
+        card = action.get("card")
+        if st.hands is None:
+            if card != cards.ORDER[st.card]:
+                return IllegalActionError(f"the card in play is {cards.ORDER[st.card]}, not {card}")
+        elif not st.hands[st.turn][cards.INDEX[card]]:
+            return IllegalActionError(f"{cfg.names[st.turn]} holds no {card} (hand: {', '.join(cards.pile_to_json(st.hands[st.turn]))})")
+        same = [a for a in st._acts if a["card"] == card]
+        if kind == "forfeit":
+            return IllegalActionError(f"{cfg.names[st.turn]} cannot forfeit the {card}: a move is possible and must be made (SRY-MUST-MOVE)")
+        shown = "; ".join(describe.action_text(cfg, a) for a in same[:8]) or "none"
+        more = f" (and {len(same) - 8} more)" if len(same) > 8 else ""
+        return IllegalActionError(f"{describe.action_text(cfg, action)} is not a legal move here; legal with the {card}: {shown}{more}")
+
+    def to_json(self, state: SorryState) -> dict:
+        return _to_json(state, self.hand_size)
+
+    def from_json(self, obj: dict) -> SorryState:
+        st = _from_json(obj, self.deck, self.hand_size)
+        derived = _to_json(st, self.hand_size)
+        for key in ("to_move", "chance"):
+            if dumps(derived[key]) != dumps(obj.get(key)):
+                raise MalformedError(f"{key}: does not match the rest of the state (expected {dumps(derived[key])[:120]})", path=key)
+        if st.phase == DRAW and st.hands is not None and derived["chance"]["draws"][0]["take"] != {"draw": 1}:
+            raise MalformedError("chance: malformed draw", path="chance")  # pragma: no cover
+        if st.result is not None:
+            winners = st.result["winners"]
+            if not all(isinstance(w, str) and w in st.cfg.names for w in winners):
+                raise MalformedError(f"result: winners must be colours in play, got {winners!r:.80}", path="result")
+            for w in winners:
+                p = st.cfg.names.index(w)
+                if any(s != 65 for s in st.pos[4 * p: 4 * p + 4]):
+                    raise MalformedError(f"result: {w} is named a winner but not all its pawns are HOME", path="result")
+        st._json = None
+        return st
+
+    def result(self, state: SorryState) -> dict | None:
+        return state.result
+
+    def is_terminal(self, state: SorryState) -> bool:
+        return state.phase == OVER
+
+    def observation(self, state: SorryState, player: int) -> dict:
+        """What ``player`` sees: in points play the other hands and the draw pile are hidden (SRY-POINTS-PLAY)."""
+        obj = dict(self.to_json(state))
+        if state.hands is not None:
+            obj["hands"] = {name: (h if i == player else len(h)) for i, (name, h) in enumerate(obj["hands"].items())}
+            obj["draw_pile"] = len(obj["draw_pile"])
+            if obj["chance"] is not None:
+                obj["chance"] = {"event": obj["chance"]["event"], "hidden": True}
+        return obj
+
+    def describe_action(self, state: SorryState, action: dict) -> str:
+        return describe.describe_action(self, state, action)
+
+    def describe_events(self, before: SorryState, action: dict, after: SorryState) -> list[str]:
+        return describe.describe_events(self, before, action, after)

@@ -1,0 +1,46 @@
+"""Cards and decks (SRY-DECK, SRY-FAQ-NO-SIX-NINE), read from ``specs/sorry/deck.json``.
+
+Cards are named ``"1"`` .. ``"12"`` and ``"sorry"``; inside the engine a card is its index
+in ``ORDER`` and a pile is a tuple of counts per index.
+"""
+
+from __future__ import annotations
+
+import specs
+from engine.errors import MalformedError
+
+_D = specs.load("sorry").param("deck")
+ORDER: tuple[str, ...] = tuple(_D["order"])
+INDEX = {name: i for i, name in enumerate(ORDER)}
+NCARDS = len(ORDER)
+EDITIONS = {ed: tuple(counts[c] for c in ORDER) for ed, counts in _D["editions"].items()}
+
+C1, C2, C3, C4, C5, C7, C8, C10, C11, C12, CSORRY = (INDEX[c] for c in ("1", "2", "3", "4", "5", "7", "8", "10", "11", "12", "sorry"))
+
+#: forward step counts of the simple cards (SRY-CARD-1 .. SRY-CARD-12)
+FORWARD = {C1: 1, C2: 2, C3: 3, C5: 5, C8: 8, C12: 12}
+
+
+def card_from_json(v, where: str = "card") -> int:
+    if isinstance(v, str) and v in INDEX:
+        return INDEX[v]
+    hint = " (there are no 6s or 9s in Sorry!)" if v in ("6", "9", 6, 9) else ""
+    raise MalformedError(f"{where}: unknown card {v!r:.40}{hint}; cards are {', '.join(ORDER)}", path=where)
+
+
+def pile_to_json(counts) -> list[str]:
+    out: list[str] = []
+    for i, n in enumerate(counts):
+        out.extend([ORDER[i]] * n)
+    return out
+
+
+def pile_from_json(v, where: str) -> tuple[int, ...]:
+    if not isinstance(v, list):
+        raise MalformedError(f"{where}: expected a list of card names, got {type(v).__name__}", path=where)
+    counts = [0] * NCARDS
+    for k, c in enumerate(v):
+        counts[card_from_json(c, f"{where}/{k}")] += 1
+    if pile_to_json(counts) != v:
+        raise MalformedError(f"{where}: cards must be listed in canonical order ({', '.join(ORDER)})", path=where)
+    return tuple(counts)

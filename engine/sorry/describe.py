@@ -1,0 +1,82 @@
+"""Readable play-log sentences: the card drawn, moves, bumps, slides, reshuffles, the win."""
+
+from __future__ import annotations
+
+from engine.sorry import cards
+from engine.sorry.board import START, sq_to_json
+from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP
+from engine.sorry.state import DEAL, DRAW, OVER, pawn_name
+
+
+def _sq(v) -> str:
+    return str(v).upper() if v in ("start", "home") else str(v)
+
+
+def action_text(cfg, a: dict) -> str:
+    """One line for a player action given as JSON (also for actions that are not legal)."""
+    try:
+        who = cfg.names[a["player"]]
+    except (KeyError, IndexError, TypeError):
+        who = f"player {a.get('player')!r}"
+    kind, card = a.get("type"), a.get("card")
+    if kind == "move":
+        parts = [f"{m.get('pawn')} {_sq(m.get('from'))}->{_sq(m.get('to'))}" for m in a.get("moves", []) if isinstance(m, dict)]
+        return f"{who} plays {card}: " + ", ".join(parts)
+    if kind == "swap":
+        return f"{who} plays 11: swaps {a.get('pawn')} on {_sq(a.get('from'))} with {a.get('target')}, landing on {_sq(a.get('to'))}"
+    if kind == "sorry":
+        return f"{who} plays Sorry!: {a.get('pawn')} leaves START and takes the place of {a.get('target')}, landing on {_sq(a.get('to'))}"
+    if kind == "forfeit":
+        return f"{who} forfeits the {card}"
+    return str(a)[:200]
+
+
+def describe_action(eng, st, action: dict) -> str:
+    if isinstance(action, dict) and action.get("type") == "chance":
+        if st.phase == DEAL:
+            return "the cards are dealt"
+        try:
+            card = action["outcome"][0]["draw"][0]
+        except (KeyError, IndexError, TypeError):
+            card = "?"
+        who = st.cfg.names[st.refill if st.refill >= 0 else st.turn]
+        return f"{who} draws a {card}" if card != "sorry" else f"{who} draws a Sorry! card"
+    return action_text(st.cfg, action)
+
+
+def describe_events(eng, before, action: dict, after) -> list[str]:
+    cfg = before.cfg
+    out: list[str] = []
+    if before.phase in (DEAL, DRAW):
+        return out
+    moves = eng._moves(before)
+    move = next((m for m, a in zip(moves, before._acts) if a is action or a == action), None)
+    if move is None:
+        return out
+    kind, c, subs, tgt, res = move
+    movers = {s[0] for s in subs}
+    for i, f, landing, to in subs:
+        if landing != to:
+            out.append(f"{pawn_name(cfg, i)} slides from {sq_to_json(landing)} to {sq_to_json(to)}")
+    if kind == SORRY:
+        out.append(f"{pawn_name(cfg, tgt)} is sent back to START from {sq_to_json(before.pos[tgt])}")
+    for k, (a, b) in enumerate(zip(before.pos, res)):
+        if b == START and a != START and k not in movers and not (kind == SORRY and k == tgt):
+            out.append(f"{pawn_name(cfg, k)} is bumped from {sq_to_json(a)} back to START")
+        elif k in movers and b == START and a != START:
+            out.append(f"{pawn_name(cfg, k)} is bumped back to START by its own team's slide")
+    if kind == SWAP and res[tgt] != subs[0][1]:
+        out.append(f"{pawn_name(cfg, tgt)} slides to {sq_to_json(res[tgt])}")
+    if after.phase == OVER:
+        winners = " and ".join(after.result["winners"])
+        out.append(f"{winners} win{'s' if len(after.result['winners']) == 1 else ''} the game")
+        if "scores" in after.result:
+            out.append("scores: " + ", ".join(f"{k} {v}" for k, v in after.result["scores"].items()))
+        return out
+    if sum(after.draw) > sum(before.draw):
+        out.append("the draw pile is empty: the discard pile is shuffled and becomes the draw pile")
+    if after.turn == before.turn and kind is not None:
+        out.append(f"{cfg.names[before.turn]} played a {cards.ORDER[c]} and goes again")
+    if kind == FORFEIT and not cfg.points:
+        out.append(f"{cfg.names[before.turn]} cannot use the {cards.ORDER[c]} and loses the turn" if c != cards.C11 or not any(m[0] == MOVE for m in moves) else "")
+    return [e for e in out if e]

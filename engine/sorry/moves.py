@@ -1,0 +1,221 @@
+"""Pawn movement: what each card allows and where pawns end up.
+
+Rules implemented here (clause ids):
+
+- forward counts, jumping free (SRY-CLOCKWISE, SRY-JUMP, SRY-CARD-1 .. SRY-CARD-12)
+- start from START with 1 or 2 (SRY-START-CARDS, SRY-START-ONE, SRY-START-TWO)
+- backward 4 and the 10's back one (SRY-BACKWARD, SRY-CARD-4, SRY-CARD-10, SRY-BACKWARD-SHORTCUT)
+- the 7, whole or split, all seven used, never from START (SRY-CARD-7, SRY-SEVEN-HOME-SPLIT, SRY-TEAM-SEVEN)
+- the 11: forward or swap on the open track (SRY-CARD-11, SRY-SWAP-SLIDE)
+- the Sorry! card (SRY-SORRY-CARD, SRY-TEAM-SORRY-PARTNER)
+- never ending on a pawn of one's own colour (SRY-OWN-PAWN-BLOCKS, SRY-SAFETY-NORMAL-RULES)
+- bumping and slides (SRY-BUMP, SRY-SLIDE-ANY-CARD, SRY-SLIDE-BUMP, SRY-SLIDE-OTHER-COLOUR, SRY-SLIDE-OWN-COLOUR)
+- safety zones and exact HOME (SRY-SAFETY-ZONE, SRY-SAFETY-OWN-COLOUR, SRY-SAFETY-BACKWARD, SRY-HOME-EXACT)
+
+Positions are a tuple of square codes, four per player (player-major). A move is the tuple
+``(kind, card, subs, target, result)``: ``kind`` is one of MOVE, SWAP, SORRY, FORFEIT; ``subs``
+is a tuple of (pawn, from, landing, to) where ``landing`` is where the count ends and ``to``
+where the pawn rests after a slide; ``target`` is the pawn swapped or sent home by Sorry!
+(else -1); ``result`` is the position after the move.
+"""
+
+from __future__ import annotations
+
+from engine.sorry.board import BWD, EXIT, FWD, HOME, LOOP, START
+from engine.sorry.cards import C1, C2, C4, C7, C10, C11, CSORRY, FORWARD
+
+MOVE, SWAP, SORRY, FORFEIT = 0, 1, 2, 3
+KINDS = ("move", "swap", "sorry", "forfeit")
+
+
+class Rules:
+    """The rule tables one engine configuration uses (choices resolved once)."""
+
+    __slots__ = ("slide", "slide_sets", "bump_own", "ten_back", "start_sorry", "swap_slide_target")
+
+    def __init__(self, slide, bump_own: bool, ten_back: bool, start_sorry: bool, swap_slide_target: bool):
+        self.slide = slide
+        self.slide_sets = tuple(tuple(None if e is None else (e[0], frozenset(e[1])) for e in row) for row in slide)
+        self.bump_own = bump_own
+        self.ten_back = ten_back
+        self.start_sorry = start_sorry
+        self.swap_slide_target = swap_slide_target
+
+
+def _blocked(R: Rules, cfg, pos, i: int, dest: int) -> bool:
+    """True when pawn i may not end its count on ``dest`` (SRY-OWN-PAWN-BLOCKS)."""
+    if dest >= HOME:
+        return False
+    base = i & ~3
+    for k in range(base, base + 4):
+        if k != i and pos[k] == dest:
+            return True
+    if dest < LOOP and not R.bump_own:
+        sl = R.slide_sets[cfg.colours[i >> 2]][dest]
+        if sl is not None:
+            end = sl[0]
+            for k in range(base, base + 4):
+                if k != i and pos[k] == end:
+                    return True
+    return False
+
+
+def land(R: Rules, cfg, p: list, i: int, dest: int) -> None:
+    """Put pawn i on ``dest`` in the list p: bump, then slide (SRY-BUMP, SRY-SLIDE-BUMP)."""
+    p[i] = dest
+    if dest >= LOOP:
+        return
+    sl = R.slide_sets[cfg.colours[i >> 2]][dest]
+    if sl is None:
+        for k in range(len(p)):
+            if k != i and p[k] == dest:
+                p[k] = START
+        return
+    end, squares = sl
+    own = i >> 2
+    for k in range(len(p)):
+        if k != i and p[k] in squares:
+            if (k >> 2) == own and not R.bump_own:
+                continue
+            p[k] = START
+    p[i] = end
+
+
+def final_of(R: Rules, cfg, i: int, dest: int) -> int:
+    if dest < LOOP:
+        sl = R.slide[cfg.colours[i >> 2]][dest]
+        if sl is not None:
+            return sl[0]
+    return dest
+
+
+def _single(R, cfg, pos, card, i, dest, out):
+    if not _blocked(R, cfg, pos, i, dest):
+        p = list(pos)
+        land(R, cfg, p, i, dest)
+        out.append((MOVE, card, ((i, pos[i], dest, p[i]),), -1, tuple(p)))
+
+
+def _steps(R, cfg, pos, movers, card, n, table, out):
+    for q in movers:
+        rows = table[cfg.colours[q]]
+        for i in range(4 * q, 4 * q + 4):
+            s = pos[i]
+            if s >= HOME:
+                continue
+            d = rows[s][n]
+            if d is not None:
+                _single(R, cfg, pos, card, i, d, out)
+
+
+def _starts(R, cfg, pos, movers, card, out):
+    for q in movers:
+        for i in range(4 * q, 4 * q + 4):
+            if pos[i] == START:  # the lowest-numbered pawn in START stands for all of them
+                _single(R, cfg, pos, card, i, EXIT[cfg.colours[q]], out)
+                break
+
+
+def _sevens(R, cfg, pos, movers, out):
+    """Every split of a 7 over two pawns (SRY-CARD-7, SRY-SEVEN-HOME-SPLIT, SRY-TEAM-SEVEN).
+
+    The moves are made in the listed order; when both orders are possible and give the same
+    position, only the order with the lower pawn first is listed."""
+    pawns = [i for q in movers for i in range(4 * q, 4 * q + 4) if pos[i] < HOME]
+    cols = cfg.colours
+    for x in range(len(pawns)):
+        i = pawns[x]
+        fi = FWD[cols[i >> 2]][pos[i]]
+        for y in range(x + 1, len(pawns)):
+            j = pawns[y]
+            fj = FWD[cols[j >> 2]][pos[j]]
+            for a in range(1, 7):
+                b = 7 - a
+                first = _split(R, cfg, pos, i, fi[a], j, fj[b])
+                second = _split(R, cfg, pos, j, fj[b], i, fi[a])
+                if first is not None:
+                    out.append(first)
+                if second is not None and (first is None or second[4] != first[4]):
+                    out.append(second)
+
+
+def _split(R, cfg, pos, i, di, j, dj):
+    if di is None or dj is None or _blocked(R, cfg, pos, i, di):
+        return None
+    p = list(pos)
+    land(R, cfg, p, i, di)
+    ti = p[i]
+    if p[j] != pos[j] or _blocked(R, cfg, p, j, dj):
+        return None
+    land(R, cfg, p, j, dj)
+    return (MOVE, C7, ((i, pos[i], di, ti), (j, pos[j], dj, p[j])), -1, tuple(p))
+
+
+def _swaps(R, cfg, pos, p_idx, movers, out):
+    """11: swap an own pawn on the open track with an opponent's (SRY-CARD-11, SRY-SWAP-SLIDE)."""
+    targets = [k for q in cfg.opponents[p_idx] for k in range(4 * q, 4 * q + 4) if pos[k] < LOOP]
+    if not targets:
+        return
+    for q in movers:
+        for i in range(4 * q, 4 * q + 4):
+            s = pos[i]
+            if s >= LOOP:
+                continue
+            for k in targets:
+                t = pos[k]
+                if not R.bump_own and _blocked(R, cfg, pos, i, t):
+                    continue
+                p = list(pos)
+                p[k] = s
+                p[i] = t
+                land(R, cfg, p, i, t)
+                if R.swap_slide_target and p[k] == s and R.slide[cfg.colours[k >> 2]][s] is not None:
+                    land(R, cfg, p, k, s)
+                out.append((SWAP, C11, ((i, s, t, p[i]),), k, tuple(p)))
+
+
+def _sorries(R, cfg, pos, movers, out):
+    """Sorry!: a pawn from START onto a pawn of another colour on the open track (SRY-SORRY-CARD)."""
+    for q in movers:
+        i = next((i for i in range(4 * q, 4 * q + 4) if pos[i] == START), -1)
+        if i < 0:
+            continue
+        for k in range(len(pos)):
+            t = pos[k]
+            if (k >> 2) == q or t >= LOOP:
+                continue
+            if not R.bump_own and _blocked(R, cfg, pos, i, t):
+                continue
+            p = list(pos)
+            p[k] = START
+            land(R, cfg, p, i, t)
+            out.append((SORRY, CSORRY, ((i, START, t, p[i]),), k, tuple(p)))
+
+
+def card_moves(R: Rules, cfg, pos, p_idx: int, card: int) -> list:
+    """Every move of ``card`` for player ``p_idx`` (no forfeit)."""
+    movers = cfg.movers[p_idx]
+    out: list = []
+    if card in FORWARD:
+        if card == C1 or card == C2:
+            _starts(R, cfg, pos, movers, card, out)
+        _steps(R, cfg, pos, movers, card, FORWARD[card], FWD, out)
+    elif card == C4:
+        _steps(R, cfg, pos, movers, card, 4, BWD, out)
+    elif card == C7:
+        _steps(R, cfg, pos, movers, card, 7, FWD, out)
+        _sevens(R, cfg, pos, movers, out)
+    elif card == C10:
+        _steps(R, cfg, pos, movers, card, 10, FWD, out)
+        _steps(R, cfg, pos, movers, card, 1, BWD if R.ten_back else FWD, out)
+    elif card == C11:
+        _steps(R, cfg, pos, movers, card, 11, FWD, out)
+        _swaps(R, cfg, pos, p_idx, movers, out)
+    elif card == CSORRY:
+        if R.start_sorry:
+            _sorries(R, cfg, pos, movers, out)
+    return out
+
+
+def eleven_forward_possible(moves) -> bool:
+    return any(m[0] == MOVE for m in moves)
