@@ -7,9 +7,11 @@ brackets (``[TIMEOUT]``, ``[CRASH]``, ``[STARTUP]``, ``[PROTOCOL]``, ``[SCHEMA]`
 the request that caused it (op, id and a short excerpt) and ends with the tail of the
 candidate's stderr, so a verdict can say what went wrong without a debugger::
 
-    [TIMEOUT] no answer to request 7 (op apply) within 5.0 s
-      request: {"action":{"type":"play",...},"id":7,"op":"apply","state":{...}}
-      candidate stderr (last lines): ...
+    [TIMEOUT] op apply, request id 7: no answer within 5 s (it sent nothing)
+      engine: node my-engine.js
+      request: {"action":{"type":"play",...},"id":7,"op":"apply","state":{"...":"1834 bytes",...}}
+      candidate stderr (last lines):
+        | ...
 
 Faults are not rule violations: ``engine.errors`` exceptions (``illegal-action`` ...) are
 the engine's legitimate answers; an ``EngineFault`` means the engine broke the protocol.
@@ -42,12 +44,10 @@ class EngineFault(Exception):
         super().__init__(self._render())
 
     def _render(self) -> str:
-        head = f"[{self.tag}] {self.what}"
-        if self.op is not None:
-            head += f" (request {self.request_id}, op {self.op})"
+        where = f"op {self.op}, request id {self.request_id}: " if self.op is not None else ""
+        lines = [f"[{self.tag}] {where}{self.what}"]
         if self.engine:
-            head += f" [engine: {self.engine}]"
-        lines = [head]
+            lines.append(f"  engine: {self.engine}")
         if self.excerpt:
             lines.append(f"  request: {self.excerpt}")
         if self.stderr_tail:

@@ -352,7 +352,7 @@ class SubprocessEngine(Engine):
         p = self._proc
         rid = self._next_id
         self._next_id += 1
-        req = {"id": rid, **req}
+        req["id"] = rid  # the caller's dict: its fault messages name the id too
         op = req["op"]
         self.requests += 1
         timeout_cls = EngineStartupError if startup else EngineTimeout
@@ -543,12 +543,11 @@ class SubprocessEngine(Engine):
         sub-responses in order. Each is ``{"state": ...}``, ``{"actions": [...]}``, ... or
         ``{"error": {...}}`` (not raised: callers decide). States and action lists are checked;
         a sub-response that is not valid raises SchemaViolation."""
-        req = {"op": "batch", "requests": list(requests)}
-        resp = self._call(req, deadline)["responses"]
+        full = {"op": "batch", "requests": list(requests)}
+        resp = self._call(full, deadline)["responses"]
         if len(resp) != len(requests):
             self._fault(SchemaViolation, f"batch of {len(requests)} requests answered with {len(resp)} responses",
-                        {"id": self._next_id - 1, **req}, kill=False)
-        full = {"id": self._next_id - 1, **req}
+                        full, kill=False)
         for sub, r in zip(requests, resp):
             if "error" in r:
                 if not _is_error(r["error"]):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 
 from engine import chance as chance_mod
-from engine.errors import BadConfigError, IllegalActionError, MalformedError
+from engine.errors import BadConfigError, IllegalActionError, MalformedError, UnknownChoiceError
 from engine.protocol import Engine
 
 TOKENS = list(range(1, 10))
@@ -41,6 +41,9 @@ class ToyEngine(Engine):
     version = "1"
 
     def __init__(self, choices: dict | None = None):
+        for cid, opt in (choices or {}).items():
+            if cid != "toy.dummy" or opt not in ("a", "b"):
+                raise UnknownChoiceError(f"toy has one choice, toy.dummy = a | b; not {cid}={opt}")
         self.choices = {"toy.dummy": "a", **(choices or {})}
 
     def new_game(self, config: dict) -> dict:
