@@ -1,0 +1,138 @@
+"""The Dnup reference engine (specs/dnup/, seeds/dnup.nl.txt).
+
+Config::
+
+    {"players": 2..5,            # DNP-PLAYER-COUNT; 2 plays the variant (DNP-TWO-SETUP)
+     "turn_cap": null | int,     # optional; ends the game as unfinished (DNP-TURN-CAP)
+     "deck": null | path | [cards]}   # the deck table; default $RULECHECK_DNUP_DECK or the assumed deck
+
+Choices: ``dnup.add-conflict`` (``illegal``, the FAQ's reading, default; ``consequence``,
+the seed's action-B sentence read literally), see ``sets``.
+
+The rules live in the modules: ``cards`` (deck), ``sets`` (same-size rule), ``actions``
+(A-D), ``turn`` (a turn), ``round`` (deal, going out, letters, end), ``areas`` (turn order
+and the 2-player areas), ``codec`` (canonical JSON), ``describe`` (play log, observation).
+The methods below marked *hook* are single rules broken engines override in tests.
+"""
+
+from __future__ import annotations
+
+import random
+
+import specs
+from engine import chance as chance_mod
+from engine.dnup import actions as A
+from engine.dnup import codec
+from engine.dnup import describe as D
+from engine.dnup import round as R
+from engine.dnup import turn as T
+from engine.dnup.cards import load_deck
+from engine.dnup.sets import flipped
+from engine.dnup.state import CHANCE, OVER, State
+from engine.errors import BadConfigError, IllegalActionError, InvalidOutcomeError, MalformedError
+from engine.protocol import Action, Engine
+
+CONFIG_KEYS = {"players", "turn_cap", "deck"}
+
+
+class DnupEngine(Engine):
+    game = "dnup"
+    name = "rulecheck-dnup"
+    version = "1.0"
+
+    #: letters for the first and the second player out (DNP-FIRST-OUT, DNP-SECOND-OUT)
+    TOKENS = (2, 1)
+
+    def __init__(self, choices: dict | None = None):
+        self.choices = specs.resolve_choices("dnup", choices)
+        self.consequence = self.choices["dnup.add-conflict"] == "consequence"
+
+    # ---- hooks: one rule each ----------------------------------------------------
+    def beats(self, value: int, other: int) -> bool:
+        """A set beats a set of the same size when its value is higher (DNP-A-HIGHER)."""
+        return value > other
+
+    def returned_cards(self, cards: tuple) -> tuple:
+        """A beaten set goes back to its owner's hand, every card flipped (DNP-A-RETURN)."""
+        return flipped(cards)
+
+    def taken_cards(self, cards: tuple) -> tuple:
+        """A taken set joins the taker's hand, every card flipped (DNP-ACTION-C)."""
+        return flipped(cards)
+
+    def flip_hand(self, hand: tuple) -> tuple:
+        """A dnup: every card in the hand turned (DNP-ACTION-D)."""
+        return flipped(hand)
+
+    def enter_turn(self, g, sets: list, player: int, area: int) -> None:
+        """A turn starts by discarding one's own set of that area (DNP-DISCARD-OWN-SET)."""
+        T.enter_turn(g, sets, player, area)
+
+    def start_player(self, g, hands) -> int:
+        """The holder of the starred 1/5 card starts the round (DNP-START-PLAYER)."""
+        return R.start_player(g, hands)
+
+    # ---- protocol ---------------------------------------------------------------------
+    def new_game(self, config: dict) -> State:
+        if not isinstance(config, dict):
+            raise BadConfigError(f"a Dnup config is an object like {{'players': 4}}, got {config!r:.80}")
+        extra = set(config) - CONFIG_KEYS
+        if extra:
+            raise BadConfigError(f"unknown config key(s) {sorted(map(str, extra))}; Dnup knows {sorted(CONFIG_KEYS)}")
+        players = config.get("players")
+        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
+            raise BadConfigError(f"Dnup is for 2 to 5 players (DNP-PLAYER-COUNT); 'players' is {players!r:.40}")
+        cap = config.get("turn_cap")
+        if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 1):
+            raise BadConfigError(f"'turn_cap' must be a positive integer or null, got {cap!r:.40}")
+        deck = load_deck(config.get("deck"))
+        g = codec.game_for(deck, players, cap, self.consequence)
+        zeros = (0,) * players
+        return State(g, ((),) * players, ((),) * g.slots, (), None, zeros, zeros, 1, 0, CHANCE, 0, -1, None)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return list(A.legal(self, state)[1])
+
+    def chance(self, state: State) -> dict | None:
+        if state.to_move != CHANCE:
+            return None
+        return codec._copy(state.g.deal_chance)
+
+    def apply(self, state: State, action: Action) -> State:
+        if not isinstance(state, State):
+            raise MalformedError(f"not a Dnup state: {type(state).__name__}; load JSON with from_json first")
+        if state.to_move == OVER:
+            raise IllegalActionError(f"the game is over ({state.result}); no action is possible")
+        if state.to_move == CHANCE:
+            outcome = chance_mod.validate(state.g.deal_chance, action)
+            return R.deal(self, state, outcome)
+        return T.play(self, state, A.parse(self, state, action))
+
+    def to_json(self, state: State) -> dict:
+        return codec.to_json(state)
+
+    def from_json(self, obj: dict) -> State:
+        return codec.from_json(obj, self.consequence)
+
+    def result(self, state: State) -> dict | None:
+        return None if state.result is None else dict(state.result)
+
+    def is_terminal(self, state: State) -> bool:
+        return state.to_move == OVER
+
+    def observation(self, state: State, player: int) -> dict:
+        return D.observation(state, player)
+
+    def describe_action(self, state: State, action: Action) -> str:
+        return D.describe_action(state, action)
+
+    def describe_events(self, before: State, action: Action, after: State) -> list[str]:
+        return D.describe_events(before, action, after)
+
+
+def random_config(rng: random.Random) -> dict:
+    """A random legal config: 2-5 players, always with a turn cap (the rules never force an end)."""
+    return {"players": rng.randint(2, 5), "turn_cap": rng.choice([200, 400, 800])}
+
+
+__all__ = ["DnupEngine", "random_config", "InvalidOutcomeError"]

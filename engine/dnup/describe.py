@@ -1,0 +1,104 @@
+"""Play log sentences and what one player may see (DNP-HIDDEN-HAND, DNP-KEEP-ORIENTATION).
+
+Cards are written with the active value first: ``3/7`` shows 3, ``7/3`` is the same card
+turned and shows 7.
+"""
+
+from __future__ import annotations
+
+from engine.dnup.codec import to_json
+from engine.dnup.state import CHANCE, OVER, State
+
+
+def _card(g, cid: str, hand) -> str:
+    i = g.id_index.get(cid)
+    if i is None:
+        return str(cid)
+    oc = 2 * i + 1 if (2 * i + 1) in hand else 2 * i
+    return g.deck.notation(oc)
+
+
+def _where(g, owner, area) -> str:
+    return f"player {owner}" + (f" (area {area})" if g.areas == 2 else "")
+
+
+def describe_action(s: State, action: dict) -> str:
+    g = s.g
+    if not isinstance(action, dict):
+        return repr(action)
+    t = action.get("type")
+    p = action.get("player")
+    if t == "chance":
+        return f"round {s.round}: the cards are dealt"
+    hand = s.hands[p] if isinstance(p, int) and 0 <= p < g.players else ()
+    try:
+        if t == "play":
+            cards = [_card(g, c, hand) for c in action["cards"]]
+            return f"player {p} plays a set of {len(cards)}: {', '.join(cards)}"
+        if t == "add":
+            return f"player {p} adds {_card(g, action['card'], hand)} to the set of {_where(g, action['owner'], action['area'])}"
+        if t == "take":
+            return f"player {p} takes the set of {_where(g, action['owner'], action['area'])} and flips it"
+        if t == "flip":
+            return f"player {p} flips their whole hand (dnup!)"
+    except (KeyError, TypeError):
+        pass
+    return repr(action)
+
+
+def describe_events(before: State, action: dict, after: State) -> list[str]:
+    g = before.g
+    ev: list[str] = []
+    if before.to_move == CHANCE:
+        if after.start >= 0:
+            ev.append(f"player {after.start} holds the start card and starts round {after.round}")
+        return ev
+    p = before.to_move
+    for slot, cs in enumerate(before.sets):
+        if not cs or after.sets[slot] and set(after.sets[slot]) >= set(cs):
+            continue
+        owner, area = g.owner(slot), g.area_of(slot)
+        names = ", ".join(g.deck.notation(c) for c in cs)
+        if action.get("type") == "take" and action.get("owner") == owner and action.get("area") == area:
+            continue
+        if after.to_move == CHANCE or after.to_move == OVER and after.turn and not any(after.sets):
+            continue
+        back = set(c ^ 1 for c in cs)
+        if owner != p and back <= set(after.hands[owner]):
+            ev.append(f"the set of {_where(g, owner, area)} ({names}) is beaten and goes back to their hand, flipped")
+        elif owner == p and back <= set(after.hands[owner]) and g.areas == 2:
+            ev.append(f"player {p}'s own set in area {area} ({names}) is beaten and goes back to their hand, flipped")
+        elif before.leaving is not None and before.leaving[0] == owner:
+            ev.append(f"the set of player {owner}, who is out, ({names}) is removed")
+        else:
+            ev.append(f"{_where(g, owner, area)} discards their set ({names})")
+    for q in range(g.players):
+        gain = after.tokens[q] - before.tokens[q]
+        if g.areas == 2 and after.wins[q] > before.wins[q]:
+            ev.append(f"player {q} is out first and wins round {before.round} (rounds won: {after.wins[q]})")
+        elif gain:
+            place = "first" if not before.out else "second"
+            ev.append(f"player {q} is out {place} and gets {gain} letter(s) (now {after.tokens[q]})")
+    if after.to_move == CHANCE:
+        ev.append(f"round {before.round} ends; letters {list(after.tokens)}" if g.areas == 1
+                  else f"round {before.round} ends; rounds won {list(after.wins)}")
+    if after.result is not None:
+        r = after.result
+        if r.get("winner") is None:
+            ev.append(f"the game stops unfinished after {after.turn} turns (turn cap)")
+        else:
+            ev.append(f"player {r['winner']} wins the game ({r['reason']})")
+    return ev
+
+
+def observation(s: State, player: int) -> dict:
+    """The state as ``player`` sees it: other hands are hidden (only their size shows), own
+    cards keep their orientation; the discard pile is face down (only its size shows)."""
+    obj = to_json(s)
+    obj["observer"] = player
+    obj["hand_sizes"] = [len(h) for h in obj["hands"]]
+    obj["hands"] = [h if p == player else None for p, h in enumerate(obj["hands"])]
+    obj["discard_size"] = len(obj.pop("discard"))
+    if obj["chance"] is not None:
+        obj["chance"] = {"event": obj["chance"]["event"]}
+    return obj

@@ -1,0 +1,84 @@
+"""One turn: the chosen action, sets sent back, going out, and handing the turn on
+(DNP-ONE-ACTION, DNP-DISCARD-OWN-SET, DNP-ACTION-A..D, DNP-A-RETURN, DNP-FIRST-OUT-CARDS-STAY,
+DNP-FIRST-OUT-BEATEN, DNP-TURN-CAP).
+
+A turn is: discard one's own set of the current area, then exactly one action. The
+discard happens the moment the turn passes, so a canonical state with a player to move
+never shows that player's set in the current area (the state is a resting point; the
+discard is an event of the previous transition, reported by ``describe_events``).
+"""
+
+from __future__ import annotations
+
+from engine.dnup import round as R
+from engine.dnup import sets as S
+from engine.dnup.areas import next_turn
+from engine.dnup.state import OVER, State
+
+
+def play(rules, s: State, move: tuple) -> State:
+    g = s.g
+    val = g.val
+    p = s.to_move
+    hands = list(s.hands)
+    sets = list(s.sets)
+    leaving = s.leaving
+    kind = move[0]
+    losers: list[int] = ()
+    if kind == "A":  # DNP-ACTION-A
+        cards = move[1]
+        hands[p] = S.remove(hands[p], cards)
+        slot = g.slot(p, s.area)
+        losers = S.play_losers(rules, g, s.sets, slot, len(cards), val[cards[0]]) or ()
+        sets[slot] = cards
+    elif kind == "B":  # DNP-ACTION-B
+        c, slot = move[1], move[2]
+        hands[p] = S.remove(hands[p], (c,))
+        grown = S.merge(sets[slot], (c,))
+        losers = S.add_losers(rules, g, s.sets, slot, len(grown), val[c]) or ()
+        sets[slot] = grown
+    elif kind == "C":  # DNP-ACTION-C
+        slot = move[1]
+        hands[p] = S.merge(hands[p], rules.taken_cards(sets[slot]))
+        sets[slot] = ()
+        if leaving is not None and leaving[0] == g.owner(slot):
+            leaving = None
+    else:  # DNP-ACTION-D
+        hands[p] = rules.flip_hand(hands[p])
+    for slot in losers:  # DNP-A-RETURN, DNP-B-CONFLICT
+        owner = g.owner(slot)
+        cards = sets[slot]
+        sets[slot] = ()
+        if owner in s.out:  # DNP-FIRST-OUT-BEATEN: simply discarded
+            leaving = None
+        else:
+            hands[owner] = S.merge(hands[owner], rules.returned_cards(cards))
+    tokens, wins, out = s.tokens, s.wins, s.out
+    turn = s.turn + 1
+    if kind in ("A", "B") and not hands[p]:  # DNP-FIRST-OUT, DNP-SECOND-OUT, DNP-TWO-ROUND-WIN
+        out, leaving, tokens, wins, round_over, result = R.going_out(rules, g, p, sets, out, tokens, wins)
+        if round_over or result is not None:
+            if result is None and g.turn_cap is not None and turn >= g.turn_cap:
+                result = dict(R.UNFINISHED)
+            ended = State(g, tuple(hands), tuple(sets), out, leaving, tokens, wins, s.round, turn, OVER, 0,
+                          s.start, None)
+            return R.new_round(ended, 0, tokens, wins, out, turn, result)
+    elif leaving is not None and leaving is s.leaving:  # DNP-FIRST-OUT-CARDS-STAY
+        who, left = leaving
+        left -= 1
+        if left <= 0:
+            sets[g.slot(who, 1)] = ()
+            leaving = None
+        else:
+            leaving = (who, left)
+    nxt, area = next_turn(g, p, s.area, out)
+    rules.enter_turn(g, sets, nxt, area)
+    if g.turn_cap is not None and turn >= g.turn_cap:  # DNP-TURN-CAP
+        return State(g, tuple(hands), tuple(sets), out, leaving, tokens, wins, s.round, turn, OVER, 0, s.start,
+                     dict(R.UNFINISHED))
+    return State(g, tuple(hands), tuple(sets), out, leaving, tokens, wins, s.round, turn, nxt, area, s.start, None)
+
+
+def enter_turn(g, sets: list, player: int, area: int) -> None:
+    """DNP-DISCARD-OWN-SET: the set in front of the player (in this area) goes to the discard pile."""
+    sets[g.slot(player, area)] = ()
