@@ -1,0 +1,98 @@
+"""Resolving a full trick, with the jokers (OPS-DOVE, OPS-UNICORN, OPS-DOVE-BEFORE-UNICORN,
+OPS-MONKEY, OPS-UNICORN-BEATS-TWO, OPS-ALL-DISCARDED-STARTER, OPS-WINNER-TAKES,
+OPS-WINNER-LEADS).
+
+Order of effects, our reading (choices named where the text is open):
+
+1. OPS-RULE-EQUAL-DISCARDED: animal cards sharing a value are set aside first
+   ("voordat je bepaalt wie de slag wint"); jokers have no value and stay.
+2. The winner: the unicorn if present, else the best animal card (trick.py). No card
+   left that can win: nobody wins (``ops.no-winner``); the starter leads next.
+3. The dove (OPS-DOVE): every card of the trick is discarded, the winner still leads.
+   With a unicorn the dove goes first (OPS-DOVE-BEFORE-UNICORN). With a monkey:
+   ``ops.dove-with-monkey``.
+4. The monkey (OPS-MONKEY): its player picks one card of the trick for their own pile
+   when their team does not take the trick (a pick inside the own team changes nothing,
+   so it is skipped); which cards: ``ops.monkey-pick``, ``ops.monkey-discarded``.
+"""
+
+from __future__ import annotations
+
+from engine.opsnorren.cards import DOVE, MONKEY, UNICORN
+from engine.opsnorren.trick import best_animal, equal_values
+
+
+class Resolution:
+    __slots__ = ("winner", "taker", "next_leader", "to_taker", "discard", "monkey", "candidates", "dove",
+                 "equal_gone")
+
+    def __repr__(self):
+        return "Resolution(" + ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__) + ")"
+
+
+def resolve(trick, leader: int, rs, choices, team_of) -> Resolution:
+    """What happens to a complete trick; ``monkey`` is set when a pick is pending."""
+    r = Resolution()
+    if rs.equal_discarded:
+        kept, gone = equal_values(trick)
+    else:
+        kept, gone = list(trick), []
+    r.equal_gone = [c for _, c in gone]
+    winner = None
+    monkey_player = None
+    has_dove = False
+    for p, c in kept:
+        if c == UNICORN:
+            winner = p  # OPS-UNICORN, OPS-UNICORN-BEATS-TWO
+        elif c == MONKEY:
+            monkey_player = p
+        elif c == DOVE:
+            has_dove = True
+    if winner is None:
+        animals = [pc for pc in kept if pc[1] < 44]
+        if animals:
+            winner = animals[best_animal(animals, rs, choices.leftmost_decides)][0]
+    r.winner = winner
+    r.dove = has_dove
+    taker = winner
+    if taker is None and choices.no_winner_starter:
+        taker = leader  # ops.no-winner=starter
+    r.next_leader = winner if winner is not None else leader  # OPS-WINNER-LEADS, OPS-ALL-DISCARDED-STARTER
+    kept_cards = [c for _, c in kept]
+    if has_dove:  # OPS-DOVE: nobody scores these cards
+        taker = None
+    r.taker = taker
+    r.monkey = None
+    r.candidates = ()
+    if monkey_player is not None:
+        if has_dove:
+            pick = choices.monkey_first
+        else:
+            pick = taker is None or team_of[taker] != team_of[monkey_player]
+        if pick:
+            pool = kept_cards + (r.equal_gone if choices.monkey_any_discarded else [])
+            if choices.monkey_pick == "not-self":
+                pool = [c for c in pool if c != MONKEY]
+            elif choices.monkey_pick == "animals":
+                pool = [c for c in pool if c < 44]
+            if pool:
+                r.monkey = monkey_player
+                r.candidates = tuple(sorted(pool))
+    if taker is None:
+        r.to_taker = ()
+        r.discard = tuple(kept_cards) + tuple(r.equal_gone)
+    else:
+        r.to_taker = tuple(kept_cards)
+        r.discard = tuple(r.equal_gone)
+    return r
+
+
+def after_pick(res: Resolution, card: int) -> tuple[tuple, tuple]:
+    """(cards for the taker, cards discarded) once the monkey took ``card``."""
+    to_taker = list(res.to_taker)
+    discard = list(res.discard)
+    if card in to_taker:
+        to_taker.remove(card)
+    else:
+        discard.remove(card)
+    return tuple(to_taker), tuple(discard)

@@ -1,0 +1,81 @@
+"""Playing a trick: lead colour, following, and which card wins among the animal cards.
+
+- OPS-LEAD: the first card sets the lead colour; OPS-JOKER-LEAD: after a joker lead the
+  next card sets it (``ops.joker-lead-colour`` when that card is a joker too).
+- OPS-FOLLOW-SUIT / OPS-DISCARD-FREE: a player holding the lead colour must play it;
+  OPS-JOKER-ANYTIME: a joker may always be played.
+- OPS-RULE-NEW-LEAD-COLOUR: a card that does not follow becomes the new lead colour.
+- OPS-COLOUR-FIRST, OPS-COLOUR-ORDER, OPS-TRICK-WINNER: strongest colour present, then
+  highest value; OPS-RULE-COLOUR-REVERSED reverses the strength.
+- OPS-RULE-TWO-WINS, OPS-RULE-THREE-LOWEST: applied in row order, left to right
+  (OPS-RULES-LEFT-TO-RIGHT, ``ops.winner-rule-order``).
+"""
+
+from __future__ import annotations
+
+from engine.opsnorren.cards import COLOUR_OF, VALUE_OF
+
+#: marker: a joker lead followed by a joker, under ops.joker-lead-colour=none: no lead colour this trick
+NO_COLOUR = -2
+
+
+def lead_colour(trick, rs, joker_lead_first_animal: bool) -> int | None:
+    """The colour players must follow now, or None when any card may be played."""
+    lead = None
+    for i, (_, c) in enumerate(trick):
+        col = COLOUR_OF[c]
+        if col < 0:  # a joker has no colour
+            if i == 1 and lead is None and not joker_lead_first_animal:
+                lead = NO_COLOUR  # ops.joker-lead-colour=none: only the card after the lead could set it
+            continue
+        if lead is None:
+            lead = col
+        elif lead == NO_COLOUR:
+            continue
+        elif col != lead and rs.new_lead_colour:
+            lead = col  # OPS-RULE-NEW-LEAD-COLOUR: this player could not follow
+    return None if lead == NO_COLOUR else lead
+
+
+def playable(hand, lead) -> tuple:
+    """The cards of ``hand`` that may be played under lead colour ``lead``."""
+    if lead is None:
+        return hand
+    follow = [c for c in hand if COLOUR_OF[c] == lead]
+    if not follow:
+        return hand  # OPS-DISCARD-FREE
+    return tuple(c for c in hand if COLOUR_OF[c] == lead or COLOUR_OF[c] < 0)  # OPS-JOKER-ANYTIME
+
+
+def best_animal(animals, rs, leftmost_decides: bool):
+    """Index into ``animals`` ((player, card) pairs, no jokers) of the winning card."""
+    strength = rs.strength
+    top = max(strength[COLOUR_OF[c]] for _, c in animals)
+    top_cards = [i for i, (_, c) in enumerate(animals) if strength[COLOUR_OF[c]] == top]
+    winner = max(top_cards, key=lambda i: VALUE_OF[animals[i][1]])  # OPS-TRICK-WINNER
+    for r in rs.winner_rules:
+        if r == 5:  # two-wins (OPS-RULE-TWO-WINS): a 2 wins; several 2s: the 2 of the strongest colour
+            twos = [i for i, (_, c) in enumerate(animals) if VALUE_OF[c] == 2]
+            if not twos:
+                continue
+            winner = max(twos, key=lambda i: strength[COLOUR_OF[animals[i][1]]])
+        else:  # three-lowest (OPS-RULE-THREE-LOWEST): the lowest value of the strongest colour
+            if not any(VALUE_OF[c] == 3 for _, c in animals):
+                continue
+            winner = min(top_cards, key=lambda i: VALUE_OF[animals[i][1]])
+        if leftmost_decides:
+            break
+    return winner
+
+
+def equal_values(trick) -> tuple[list, list]:
+    """OPS-RULE-EQUAL-DISCARDED: (kept, discarded) pairs; jokers have no value and stay."""
+    counts: dict[int, int] = {}
+    for _, c in trick:
+        v = VALUE_OF[c]
+        if v >= 0:
+            counts[v] = counts.get(v, 0) + 1
+    kept, gone = [], []
+    for pc in trick:
+        (gone if counts.get(VALUE_OF[pc[1]], 0) >= 2 else kept).append(pc)
+    return kept, gone
