@@ -15,7 +15,7 @@ from engine.protocol import Engine
 from engine.sorry import cards, describe, turn
 from engine.sorry.board import EXIT, START, slide_table
 from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP, Rules
-from engine.sorry.state import DEAL, DRAW, OVER, PLAY, SorryState, pawn_name, to_json as _to_json, from_json as _from_json
+from engine.sorry.state import DEAL, DRAW, OVER, PLAY, SorryState, chance_json, pawn_name, to_json as _to_json, from_json as _from_json
 from engine.sorry.board import sq_to_json
 from engine.sorry.variants import parse_config, random_config
 
@@ -67,7 +67,8 @@ class SorryEngine(Engine):
             for p in range(cfg.n):
                 pos[4 * p] = EXIT[cfg.colours[p]]
         phase = DEAL if cfg.points else DRAW
-        return SorryState(cfg, tuple(pos), self.deck, (0,) * cards.NCARDS, -1, None, first, -1, phase)
+        hands = tuple((0,) * cards.NCARDS for _ in range(cfg.n)) if cfg.points else None
+        return SorryState(cfg, tuple(pos), self.deck, (0,) * cards.NCARDS, -1, hands, first, -1, phase)
 
     def _moves(self, st: SorryState):
         if st._moves is None:
@@ -83,7 +84,9 @@ class SorryEngine(Engine):
 
     def chance(self, state: SorryState) -> dict | None:
         if state.phase == DRAW or state.phase == DEAL:
-            return self.to_json(state)["chance"]
+            if state._json is not None:
+                return state._json["chance"]
+            return chance_json(state, self.hand_size)
         return None
 
     def apply(self, state: SorryState, action: dict) -> SorryState:

@@ -28,11 +28,20 @@ def card_from_json(v, where: str = "card") -> int:
     raise MalformedError(f"{where}: unknown card {v!r:.40}{hint}; cards are {', '.join(ORDER)}", path=where)
 
 
+_PILES: dict = {}
+
+
 def pile_to_json(counts) -> list[str]:
-    out: list[str] = []
-    for i, n in enumerate(counts):
-        out.extend([ORDER[i]] * n)
-    return out
+    """The cards of a pile in canonical order (a fresh list; memoised by counts)."""
+    got = _PILES.get(counts)
+    if got is None:
+        out: list[str] = []
+        for i, n in enumerate(counts):
+            out.extend([ORDER[i]] * n)
+        got = tuple(out)
+        if len(_PILES) < 100_000:
+            _PILES[tuple(counts)] = got
+    return list(got)
 
 
 def pile_from_json(v, where: str) -> tuple[int, ...]:
@@ -41,6 +50,6 @@ def pile_from_json(v, where: str) -> tuple[int, ...]:
     counts = [0] * NCARDS
     for k, c in enumerate(v):
         counts[card_from_json(c, f"{where}/{k}")] += 1
-    if pile_to_json(counts) != v:
+    if pile_to_json(tuple(counts)) != v:
         raise MalformedError(f"{where}: cards must be listed in canonical order ({', '.join(ORDER)})", path=where)
     return tuple(counts)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.sorry import cards
 from engine.sorry.board import START, sq_to_json
-from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP
+from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP, result_of
 from engine.sorry.state import DEAL, DRAW, OVER, pawn_name
 
 
@@ -53,7 +53,8 @@ def describe_events(eng, before, action: dict, after) -> list[str]:
     move = next((m for m, a in zip(moves, before._acts) if a is action or a == action), None)
     if move is None:
         return out
-    kind, c, subs, tgt, res = move
+    kind, c, subs, tgt, _ = move
+    res = result_of(eng.rules, cfg, before.pos, move)
     movers = {s[0] for s in subs}
     for i, f, landing, to in subs:
         if landing != to:

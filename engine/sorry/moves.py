@@ -91,9 +91,19 @@ def final_of(R: Rules, cfg, i: int, dest: int) -> int:
 
 def _single(R, cfg, pos, card, i, dest, out):
     if not _blocked(R, cfg, pos, i, dest):
+        # the resulting position is computed when the move is made (result_of)
+        out.append((MOVE, card, ((i, pos[i], dest, final_of(R, cfg, i, dest)),), -1, None))
+
+
+def result_of(R: Rules, cfg, pos, move) -> tuple:
+    """The position after ``move`` (computed lazily for single-pawn moves)."""
+    res = move[4]
+    if res is None:
         p = list(pos)
+        i, _f, dest, _t = move[2][0]
         land(R, cfg, p, i, dest)
-        out.append((MOVE, card, ((i, pos[i], dest, p[i]),), -1, tuple(p)))
+        res = tuple(p)
+    return res
 
 
 def _steps(R, cfg, pos, movers, card, n, table, out):

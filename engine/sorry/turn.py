@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.sorry import cards
 from engine.sorry.board import HOME
 from engine.sorry.cards import C1, C2, C11, NCARDS
-from engine.sorry.moves import FORFEIT, MOVE, SWAP, card_moves
+from engine.sorry.moves import FORFEIT, MOVE, SWAP, card_moves, result_of
 from engine.sorry.scoring import score
 from engine.sorry.state import DRAW, OVER, PLAY, SorryState
 
@@ -42,7 +42,7 @@ def after_move(eng, st: SorryState, move) -> SorryState:
     cfg = st.cfg
     p = st.turn
     c = move[1]
-    pos = move[4]
+    pos = result_of(eng.rules, cfg, st.pos, move)
     disc = list(st.disc)
     disc[c] += 1
     hands = st.hands
