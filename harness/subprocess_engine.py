@@ -593,10 +593,26 @@ def _is_error(err: Any) -> bool:
     return isinstance(err, dict) and isinstance(err.get("code"), str) and isinstance(err.get("message"), str)
 
 
-def _game_validators(game: str, state_schema: dict | None, action_schema: dict | None):
-    """Validators for the game's state and action schemas (None when the game has none yet)."""
-    import jsonschema
+class _Checker:
+    """A schema check: the compiled fast path, jsonschema for the explanation (and the last word)."""
 
+    def __init__(self, schema: dict):
+        import jsonschema
+
+        from specs.protocol import fast
+
+        self.validator = jsonschema.Draft202012Validator(schema)
+        self.fast = fast.compile(schema, fallback=self.validator.is_valid)
+
+    def is_valid(self, obj) -> bool:
+        return self.fast(obj) or self.validator.is_valid(obj)
+
+    def iter_errors(self, obj):
+        return self.validator.iter_errors(obj)
+
+
+def _game_validators(game: str, state_schema: dict | None, action_schema: dict | None):
+    """Checkers for the game's state and action schemas (None when the game has none yet)."""
     if state_schema is None or action_schema is None:
         try:
             import specs
@@ -606,9 +622,7 @@ def _game_validators(game: str, state_schema: dict | None, action_schema: dict |
             action_schema = action_schema if action_schema is not None else spec.action_schema
         except Exception:  # noqa: BLE001  (unknown game: only the protocol envelope is checked)
             pass
-    sv = jsonschema.Draft202012Validator(state_schema) if state_schema else None
-    av = jsonschema.Draft202012Validator(action_schema) if action_schema else None
-    return sv, av
+    return (_Checker(state_schema) if state_schema else None, _Checker(action_schema) if action_schema else None)
 
 
 _TO_MOVE_OK = (int, str, type(None))

@@ -197,39 +197,58 @@ def _reference_games() -> list[str]:
 REFERENCE_GAMES = _reference_games()
 
 
+def _in_process(ref, op: str, js: dict, action=None) -> dict:
+    """What the in-process engine answers for a request, through the same JSON."""
+    from engine.errors import RulecheckError
+
+    try:
+        st = ref.from_json(js)
+        if op == "legal":
+            return {"actions": ref.legal_actions(st)}
+        return {"state": ref.to_json(ref.apply(st, action))}
+    except RulecheckError as exc:
+        return {"error": exc.code}
+    except Exception:  # noqa: BLE001  (a bug in the engine: serve answers "internal")
+        return {"error": "internal"}
+
+
 @pytest.mark.parametrize("game", REFERENCE_GAMES or [pytest.param("none", marks=pytest.mark.skip(
     reason="no reference engine is importable yet; the toy engine tests above cover serve"))])
 def test_serve_main_answers_like_the_reference_engine(game):
     from harness.engines import random_config, reference_engine
 
     ref = reference_engine(game)
-    rng = random.Random(3)
-    config = random_config(game, rng)
-    state = ref.new_game(config)
-    lines = [{"id": 0, "op": "hello"}, {"id": 1, "op": "new", "game": game, "config": config}]
-    expected = [None, {"state": ref.to_json(state)}]
-    for i in range(2, 80):
-        js = ref.to_json(state)
-        legal = ref.legal_actions(state)
-        if legal:
-            action = legal[rng.randrange(len(legal))]
-        elif ref.chance(state) is not None:
-            action = chance_mod.sample(ref.chance(state), rng)
-        else:
-            break
-        lines.append({"id": f"l{i}", "op": "legal", "state": js})
-        expected.append({"actions": legal})
-        state = ref.apply(state, action)
-        lines.append({"id": i, "op": "apply", "state": js, "action": action})
-        expected.append({"state": ref.to_json(state)})
-    text = "".join(dumps(x) + "\n" for x in lines)
-    out = io.BytesIO()
-    assert serve_main(game, {}, io.BytesIO(text.encode()), out) == 0
-    answers = [json.loads(x) for x in out.getvalue().decode().splitlines()]
-    assert answers[0]["games"] == [game] and answers[0]["protocol"] == 1
-    for line, got, exp in zip(lines[1:], answers[1:], expected[1:]):
-        assert got["id"] == line["id"]
-        if "actions" in exp:
-            assert sort_actions(got["actions"]) == sort_actions(exp["actions"])
-        else:
-            assert got == {"id": line["id"], **exp}
+    for seed in range(3):
+        rng = random.Random(seed)
+        config = random_config(game, rng)
+        state = ref.new_game(config)
+        lines = [{"id": 0, "op": "hello"}, {"id": 1, "op": "new", "game": game, "config": config}]
+        expected = [None, {"state": ref.to_json(state)}]
+        for i in range(2, 60):
+            js = ref.to_json(state)
+            legal = ref.legal_actions(state)
+            if legal:
+                action = legal[rng.randrange(len(legal))]
+            elif ref.chance(state) is not None:
+                action = chance_mod.sample(ref.chance(state), rng)
+            else:
+                break
+            lines.append({"id": f"l{i}", "op": "legal", "state": js})
+            expected.append(_in_process(ref, "legal", js))
+            lines.append({"id": i, "op": "apply", "state": js, "action": action})
+            expected.append(_in_process(ref, "apply", js, action))
+            state = ref.apply(state, action)
+        text = "".join(dumps(x) + "\n" for x in lines)
+        out = io.BytesIO()
+        assert serve_main(game, {}, io.BytesIO(text.encode()), out) == 0
+        answers = [json.loads(x) for x in out.getvalue().decode().splitlines()]
+        assert answers[0]["games"] == [game] and answers[0]["protocol"] == 1
+        assert len(answers) == len(lines)
+        for line, got, exp in zip(lines[1:], answers[1:], expected[1:]):
+            assert got["id"] == line["id"]
+            if "error" in exp:
+                assert got["error"]["code"] == exp["error"], got
+            elif "actions" in exp:
+                assert sort_actions(got["actions"]) == sort_actions(exp["actions"])
+            else:
+                assert got == {"id": line["id"], **exp}

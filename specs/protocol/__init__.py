@@ -51,10 +51,21 @@ def validator(name: str) -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schema, registry=registry())
 
 
+@functools.cache
+def fast_check(name: str):
+    """A compiled yes/no check of schema ``name`` (``specs.protocol.fast``)."""
+    from specs.protocol import fast
+
+    resources = {s["$id"]: s for s in schemas().values()}
+    return fast.compile(schemas()[name], resources, fallback=validator(name).is_valid)
+
+
 def errors(name: str, obj, limit: int = 3) -> list[str]:
     """Up to ``limit`` problems of ``obj`` against protocol schema ``name`` (best first)."""
+    if fast_check(name)(obj):
+        return []
     v = validator(name)
-    if v.is_valid(obj):
+    if v.is_valid(obj):  # jsonschema is the authority; the fast check only saves time
         return []
     found = sorted(v.iter_errors(obj), key=jsonschema.exceptions.relevance)
     out = []
@@ -68,4 +79,4 @@ def errors(name: str, obj, limit: int = 3) -> list[str]:
 
 
 def is_valid(name: str, obj) -> bool:
-    return validator(name).is_valid(obj)
+    return fast_check(name)(obj) or validator(name).is_valid(obj)
