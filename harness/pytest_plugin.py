@@ -45,7 +45,7 @@ def pytest_configure(config):
     config.pluginmanager.register(collector, "rulecheck-verdicts")
 
 
-@pytest.hookimpl(optionalhook=True)
+@pytest.hookimpl(optionalhook=True, tryfirst=True)  # before pytest-bdd's default, which would win
 def pytest_bdd_apply_tag(tag, function):
     if tag.startswith("clause:"):
         pytest.mark.clause(tag.split(":", 1)[1])(function)
