@@ -281,8 +281,19 @@ def _validator(schema_json: str):
     return jsonschema.Draft202012Validator(json.loads(schema_json))
 
 
+#: id(schema) -> (schema, compiled yes/no check, jsonschema validator); schemas from load() are cached objects
+_CHECKERS: dict[int, tuple] = {}
+
+
 def _schema_errors(schema: dict | None, obj) -> list[str]:
     if schema is None:
         return ["no schema defined"]
-    v = _validator(json.dumps(schema, sort_keys=True))
-    return [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}" for e in v.iter_errors(obj)]
+    hit = _CHECKERS.get(id(schema))
+    if hit is None or hit[0] is not schema:
+        from specs.protocol.fast import compile as fast_compile
+
+        v = _validator(json.dumps(schema, sort_keys=True))
+        hit = _CHECKERS[id(schema)] = (schema, fast_compile(schema, fallback=v.is_valid), v)
+    if hit[1](obj):  # compiled fast path (~100x faster); jsonschema explains a failure
+        return []
+    return [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}" for e in hit[2].iter_errors(obj)]
