@@ -361,7 +361,7 @@ def _find(ctx, colour, pawn) -> object:
     return ctx.now()["pawns"][colour][pawn - 1]
 
 
-@then(parsers.re(rf"(?P<colour>red|blue|yellow|green) pawn (?P<pawn>[1-4]) is (on|in|at) (?P<square>{SQ})$"))
+@then(parsers.re(rf"(?P<colour>red|blue|yellow|green) pawn (?P<pawn>[1-4]) is (?:on |in |at )?(?P<square>{SQ})$"))
 def then_pawn_on(sorry_ctx, colour, pawn, square):
     got = _find(sorry_ctx, colour, int(pawn))
     want = parse_square(square)

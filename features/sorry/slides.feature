@@ -1,0 +1,205 @@
+Feature: Slides
+  Slides (board.json): red 1-4 and 9-13, blue 16-19 and 24-28, yellow 31-34 and 39-43, green 46-49 and 54-58.
+
+  Rule: SRY-SLIDE-ANY-CARD landing exactly on another colour's triangle slides, whatever the card
+    "Als je precies op een veld met een driehoek komt, ongeacht welke kaart je hebt getrokken, kun je dia"
+
+    @clause:SRY-SLIDE-ANY-CARD
+    Scenario: A forward move onto a blue triangle slides red to the end
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | red    | 1    | 21     |
+      And red has drawn a 3
+      When red plays "3: red 1 from 21 to 28"
+      Then red pawn 1 is on 28
+
+    @clause:SRY-SLIDE-ANY-CARD @clause:SRY-BACKWARD
+    Scenario: A backward move onto a triangle slides too
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | red    | 1    | 20     |
+      And red has drawn a 4
+      When red plays "4: red 1 from 20 to 19"
+      Then red pawn 1 is on 19
+
+    @clause:SRY-SLIDE-ANY-CARD @clause:SRY-SWAP-SLIDE
+    Scenario: A swap onto a triangle slides
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | red    | 1    | 10     |
+        | blue   | 1    | 39     |
+      And red has drawn an 11
+      When red plays "11: swap red 1 from 10 with blue 1, to 43"
+      Then the pawns are:
+        | colour | pawn | square |
+        | red    | 1    | 43     |
+        | blue   | 1    | 10     |
+
+    @clause:SRY-SLIDE-ANY-CARD @clause:SRY-SORRY-CARD @clause:SRY-SLIDE-BUMP
+    Scenario: A Sorry! card onto a triangle slides and bumps pawns on the slide
+      Given a game of red, blue, yellow
+      And the pawns:
+        | colour | pawn | square |
+        | blue   | 1    | 39     |
+        | yellow | 1    | 41     |
+      And red has drawn a Sorry! card
+      When red plays "sorry: red 1 from start onto blue 1, to 43"
+      Then the pawns are:
+        | colour | pawn | square |
+        | red    | 1    | 43     |
+
+    @clause:SRY-SLIDE-ANY-CARD @clause:SRY-JUMP
+    Scenario: Passing over a triangle does not slide
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | red    | 1    | 22     |
+      And red has drawn a 3
+      When red plays "3: red 1 from 22 to 25"
+      Then red pawn 1 is on 25
+
+    @clause:SRY-SLIDE-ANY-CARD @clause:SRY-START-ONE
+    Scenario: Starting a pawn never slides: the start exit ends the own slide
+      Given a game of red, blue
+      And blue has drawn a 1
+      When blue plays "1: blue 1 from start to 19"
+      Then blue pawn 1 is on 19
+
+  Rule: SRY-SLIDE-OTHER-COLOUR only triangles of other colours slide
+    "Je mag alleen over driehoeken glijden die niet je eigen kleur hebben."
+
+    @clause:SRY-SLIDE-OTHER-COLOUR
+    Scenario: Red slides on a yellow triangle
+      Given a game of red, yellow
+      And the pawns:
+        | colour | pawn | square |
+        | red    | 1    | 34     |
+      And red has drawn a 5
+      When red plays "5: red 1 from 34 to 43"
+      Then red pawn 1 is on 43
+
+    @clause:SRY-SLIDE-OTHER-COLOUR @choice:sorry.slide-colours=own
+    Scenario: In the Fire and Ice edition a pawn slides only on its own colour
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | red    | 1    | 6      |
+        | red    | 2    | 21     |
+      And red has drawn a 3
+      Then red may play "3: red 1 from 6 to 13"
+      And red may play "3: red 2 from 21 to 24"
+
+  Rule: SRY-SLIDE-OWN-COLOUR on its own colour's triangle a pawn stays
+    "Als je op een driehoek van je eigen kleur komt - niet glijden, maar op de driehoek blijven staan."
+
+    @clause:SRY-SLIDE-OWN-COLOUR
+    Scenario: Blue stays on a blue triangle
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | blue   | 1    | 21     |
+        | red    | 1    | 26     |
+      And blue has drawn a 3
+      When blue plays "3: blue 1 from 21 to 24"
+      Then the pawns are:
+        | colour | pawn | square |
+        | blue   | 1    | 24     |
+        | red    | 1    | 26     |
+
+    @clause:SRY-SLIDE-OWN-COLOUR
+    Scenario: Red stays on a red triangle
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | red    | 1    | 5      |
+      And red has drawn a 4
+      When red plays "4: red 1 from 5 to 1"
+      Then red pawn 1 is on 1
+
+  Rule: SRY-SLIDE-BUMP a slide bumps every pawn on it, the slider's own included
+    "Terwijl schuif u kunt ook bump"
+
+    @clause:SRY-SLIDE-BUMP
+    Scenario: A slide bumps opponents on the slide and at its end
+      Given a game of red, blue, yellow
+      And the pawns:
+        | colour | pawn | square |
+        | red    | 1    | 21     |
+        | blue   | 1    | 26     |
+        | yellow | 1    | 28     |
+        | yellow | 2    | 29     |
+      And red has drawn a 3
+      When red plays "3: red 1 from 21 to 28"
+      Then the pawns are:
+        | colour | pawn | square |
+        | red    | 1    | 28     |
+        | yellow | 2    | 29     |
+
+    @clause:SRY-SLIDE-BUMP
+    Scenario: A slide bumps the slider's own pawn
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | red    | 1    | 21     |
+        | red    | 2    | 27     |
+      And red has drawn a 3
+      When red plays "3: red 1 from 21 to 28"
+      Then red pawn 1 is on 28
+      And red pawn 2 is in start
+
+    @clause:SRY-SLIDE-BUMP @choice:sorry.slide-bumps-own=no
+    Scenario: If own pawns are spared, they stay on the slide
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | red    | 1    | 21     |
+        | red    | 2    | 27     |
+      And red has drawn a 3
+      When red plays "3: red 1 from 21 to 28"
+      Then red pawn 1 is on 28
+      And red pawn 2 is on 27
+
+    @clause:SRY-SLIDE-BUMP @clause:SRY-OWN-PAWN-BLOCKS
+    Scenario: An own pawn on the triangle blocks the landing
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | red    | 1    | 21     |
+        | red    | 2    | 24     |
+      And red has drawn a 3
+      Then red may not play "3: red 1 from 21 to 28"
+      And red may play "3: red 2 from 24 to 27"
+
+  Rule: SRY-SWAP-SLIDE a swap onto another colour's triangle slides
+    "- Als je door het wisselen van pionnen op een andere gekleurde driehoek komt te staan, glijden!"
+
+    @clause:SRY-SWAP-SLIDE
+    Scenario: The opponent's pawn swapped onto a triangle stays there
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | red    | 1    | 39     |
+        | blue   | 1    | 10     |
+      And red has drawn an 11
+      When red plays "11: swap red 1 from 39 with blue 1, to 10"
+      Then the pawns are:
+        | colour | pawn | square |
+        | red    | 1    | 10     |
+        | blue   | 1    | 39     |
+
+    @clause:SRY-SWAP-SLIDE @choice:sorry.swap-slide-target=yes
+    Scenario: If swapped pawns slide too, the opponent's pawn slides
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | red    | 1    | 39     |
+        | blue   | 1    | 10     |
+      And red has drawn an 11
+      When red plays "11: swap red 1 from 39 with blue 1, to 10"
+      Then the pawns are:
+        | colour | pawn | square |
+        | red    | 1    | 10     |
+        | blue   | 1    | 43     |
