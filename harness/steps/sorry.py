@@ -35,6 +35,7 @@ from harness.pytest_plugin import item_clauses
 CARD_ORDER = specs.load("sorry").param("deck")["order"]
 PAWN = r"(red|blue|yellow|green) ([1-4])"
 SQ = r"(\d+|start|home|safety [1-5])"
+CARDS = r"(?:nothing|(?:\d+|[Ss]orry!?)(?:, (?:\d+|[Ss]orry!?))*)"
 
 
 def parse_square(text: str):
@@ -250,7 +251,7 @@ def given_to_play(sorry_ctx, colour):
     j.update(phase="play", turn=sorry_ctx.player(colour), refill=None)
 
 
-@step_given(parsers.re(r"the draw pile holds only (?P<cards>[0-9a-z, !]+)$"))
+@step_given(parsers.re(rf"the draw pile holds only (?P<cards>{CARDS})$"))
 def given_draw_pile(sorry_ctx, cards):
     """The named cards stay in the draw pile; every other card not in play or in a hand is discarded."""
     j = sorry_ctx.pos()
@@ -263,7 +264,7 @@ def given_draw_pile(sorry_ctx, cards):
     j["draw_pile"], j["discard_pile"] = want, sort_cards(pool)
 
 
-@step_given(parsers.re(r"(?P<colour>[a-z]+) holds (?P<cards>[0-9a-z, !]+)$"))
+@step_given(parsers.re(rf"(?P<colour>[a-z]+) holds (?P<cards>{CARDS})$"))
 def given_hand(sorry_ctx, colour, cards):
     j = sorry_ctx.pos()
     if j["hands"] is None:
@@ -273,8 +274,25 @@ def given_hand(sorry_ctx, colour, cards):
     j["draw_pile"] = sort_cards(j["draw_pile"] + j["hands"][colour])
     hand = parse_cards(cards)
     for c in hand:
+        if c not in j["draw_pile"]:
+            _free_from_other_hand(j, colour, c, hand)
         _draw_card(j, c)
     j["hands"][colour] = hand
+
+
+def _free_from_other_hand(j: dict, colour: str, card: str, keep: list[str]):
+    """Take ``card`` back from another colour's default hand, giving it a free card instead."""
+    for other, h in j["hands"].items():
+        if other != colour and card in h:
+            spare = next((c for c in reversed(j["draw_pile"]) if c not in keep), None)
+            if spare is None:
+                break
+            h.remove(card)
+            j["draw_pile"].remove(spare)
+            j["hands"][other] = sort_cards(h + [spare])
+            j["draw_pile"] = sort_cards(j["draw_pile"] + [card])
+            return
+    raise AssertionError(f"step error: no {card} is free to give {colour}")
 
 
 def _deal_default(j: dict):
@@ -463,14 +481,14 @@ def then_pile_count(sorry_ctx, pile, n):
     sorry_ctx.check(got == int(n), f"the {pile} pile should hold {n} cards, holds {got}")
 
 
-@then(parsers.re(r"the (?P<pile>draw|discard) pile holds exactly (?P<cards>[0-9a-z, !]+)$"))
+@then(parsers.re(rf"the (?P<pile>draw|discard) pile holds exactly (?P<cards>{CARDS})$"))
 def then_pile_cards(sorry_ctx, pile, cards):
     j = sorry_ctx.now()
     want = parse_cards(cards)
     sorry_ctx.check(j[f"{pile}_pile"] == want, f"the {pile} pile should be {want}, is {j[f'{pile}_pile']}")
 
 
-@then(parsers.re(r"(?P<colour>[a-z]+)'s hand is (?P<cards>[0-9a-z, !]+)$"))
+@then(parsers.re(rf"(?P<colour>[a-z]+)'s hand is (?P<cards>{CARDS})$"))
 def then_hand(sorry_ctx, colour, cards):
     j = sorry_ctx.now()
     want = parse_cards(cards)
