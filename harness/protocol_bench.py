@@ -3,13 +3,23 @@
 ``bench_protocol(cmd, game, seconds)`` plays random games (uniform legal actions,
 chance outcomes from ``engine.chance.sample``) through ``SubprocessEngine``. A
 *transition* is one ``apply`` answered by the candidate and checked (protocol schema,
-state envelope and the game's state schema). With batching, ``parallel`` games advance
-together: one ``batch`` of ``legal`` requests for the games at a player node, then one
-``batch`` of ``apply`` requests for all of them; without, each request is its own line.
+state envelope, the game's state schema, and the legal actions of the successor
+against the action schema).
+
+With ``batch=True`` (the default) ``parallel`` games advance together in ``batch``
+requests, in two groups that are pipelined: while the candidate computes one group's
+batch, rulecheck checks the other's answers, so both cores work. When the candidate
+lists the ``apply-legal`` feature, one ``apply`` sub-request also brings back the legal
+actions of the successor. With ``batch=False`` every request is its own line and waits
+for its answer (the latency-bound figure).
+
+The result also gives CPU seconds of both sides (rulecheck and the candidate), since
+wall-clock figures on a shared machine move with whatever else runs.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import time
 
@@ -29,65 +39,139 @@ def _config_maker(game: str, config: dict | None):
         return lambda rng: {}
 
 
-def bench_protocol(cmd: str, game: str, seconds: float = 5.0, *, batch: bool = True, parallel: int = 64,
+def _proc_cpu(pid: int | None) -> float:
+    """CPU seconds (user + system) used so far by process ``pid`` (0 when unknown)."""
+    if pid is None:
+        return 0.0
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+class _Slot:
+    __slots__ = ("state", "legal")
+
+    def __init__(self):
+        self.state: dict | None = None
+        self.legal: list | None = None
+
+
+def bench_protocol(cmd: str, game: str, seconds: float = 5.0, *, batch: bool = True, parallel: int = 128,
                    seed: int = 0, config: dict | None = None, **engine_kwargs) -> dict:
     """Measure checked transitions per second of the engine started by ``cmd``.
 
-    Returns ``{"transitions", "seconds", "transitions_per_second", "legal_requests",
-    "games_finished", "round_trips", "batch", "parallel", "engine", "faults"}``.
+    Returns a dict with ``transitions``, ``seconds`` (wall), ``transitions_per_second``,
+    ``cpu_rulecheck``/``cpu_engine`` (CPU seconds), ``transitions_per_cpu_second`` (both
+    sides together), ``round_trips``, ``games_finished``, ``errors`` and ``faults``.
     """
     rng = random.Random(seed)
     make_config = _config_maker(game, config)
     engine_kwargs.setdefault("batch_size", max(1, parallel))
     with SubprocessEngine(cmd, game=game, **engine_kwargs) as eng:
-        n = parallel if batch else 1
-        states = [eng.new_game(make_config(rng)) for _ in range(n)]
-        transitions = legal_requests = finished = 0
-        trips0 = eng.requests
-        t0 = time.perf_counter()
-        end = t0 + seconds
-        while time.perf_counter() < end:
-            # games over -> new games
-            for i, s in enumerate(states):
-                if s["result"] is not None or (s["chance"] is None and s["to_move"] is None):
-                    finished += 1
-                    states[i] = eng.new_game(make_config(rng))
-            need_legal = [i for i, s in enumerate(states) if s["chance"] is None]
-            if batch:
-                legal = dict(zip(need_legal, eng.legal_many([states[i] for i in need_legal]))) if need_legal else {}
-            else:
-                legal = {i: eng.legal_actions(states[i]) for i in need_legal}
-            legal_requests += len(need_legal)
-            pairs = []
-            for i, s in enumerate(states):
-                if s["chance"] is not None:
-                    pairs.append((i, chance_mod.sample(s["chance"], rng)))
-                elif legal[i]:
-                    acts = legal[i]
-                    pairs.append((i, acts[rng.randrange(len(acts))]))
-                else:  # no action and no chance event: a stuck state (the engine's bug); restart it
-                    states[i] = eng.new_game(make_config(rng))
-            if batch:
-                new = eng.apply_many([(states[i], a) for i, a in pairs])
-            else:
-                new = [eng.apply(states[i], a) for i, a in pairs]
-            for (i, _), s in zip(pairs, new):
-                states[i] = s
-            transitions += len(pairs)
+        pid = eng.pid
+        cpu0, ecpu0, trips0, t0 = time.process_time(), _proc_cpu(pid), eng.requests, time.perf_counter()
+        if batch:
+            counts = _run_batched(eng, make_config, rng, parallel, t0 + seconds)
+        else:
+            counts = _run_single(eng, make_config, rng, t0 + seconds)
         elapsed = time.perf_counter() - t0
+        cpu_r, cpu_e = time.process_time() - cpu0, _proc_cpu(pid) - ecpu0
+        transitions = counts["transitions"]
         return {
             "engine": eng.name,
             "game": game,
             "batch": batch,
-            "parallel": n,
+            "parallel": parallel if batch else 1,
+            "apply_legal": eng.supports("apply-legal"),
             "transitions": transitions,
             "seconds": round(elapsed, 3),
             "transitions_per_second": round(transitions / elapsed, 1) if elapsed else 0.0,
-            "legal_requests": legal_requests,
-            "games_finished": finished,
+            "cpu_rulecheck": round(cpu_r, 3),
+            "cpu_engine": round(cpu_e, 3),
+            "transitions_per_cpu_second": round(transitions / (cpu_r + cpu_e), 1) if cpu_r + cpu_e else None,
             "round_trips": eng.requests - trips0,
+            "games_finished": counts["finished"],
+            "errors": counts["errors"],
             "faults": dict(eng.fault_counts),
         }
+
+
+def _next_request(slot: _Slot, eng, make_config, rng, use_legal: bool) -> dict:
+    s = slot.state
+    if s is None or s.get("result") is not None:
+        return {"op": "new", "game": eng.game, "config": make_config(rng)}
+    if s.get("chance") is not None:
+        return {"op": "apply", "state": s, "action": chance_mod.sample(s["chance"], rng), **({"legal": True} if use_legal else {})}
+    if slot.legal is None:
+        return {"op": "legal", "state": s}
+    if not slot.legal:  # no action, no chance event, not over: the candidate is stuck; start again
+        return {"op": "new", "game": eng.game, "config": make_config(rng)}
+    action = slot.legal[rng.randrange(len(slot.legal))]
+    return {"op": "apply", "state": s, "action": action, **({"legal": True} if use_legal else {})}
+
+
+def _run_batched(eng: SubprocessEngine, make_config, rng, parallel: int, end: float) -> dict:
+    use_legal = eng.supports("apply-legal")
+    half = max(1, parallel // 2)
+    groups = [[_Slot() for _ in range(half)], [_Slot() for _ in range(max(1, parallel - half))]]
+    counts = {"transitions": 0, "finished": 0, "errors": 0}
+
+    def submit(group):
+        subs = [_next_request(slot, eng, make_config, rng, use_legal) for slot in group]
+        return eng.submit_batch(subs), subs
+
+    def absorb(group, subs, answers):
+        for slot, sub, r in zip(group, subs, answers):
+            if "error" in r:
+                counts["errors"] += 1
+                slot.state, slot.legal = None, None
+                continue
+            op = sub["op"]
+            if op == "new":
+                if slot.state is not None:
+                    counts["finished"] += 1
+                slot.state, slot.legal = r["state"], None
+            elif op == "legal":
+                slot.legal = r["actions"]
+            else:
+                counts["transitions"] += 1
+                slot.state, slot.legal = r["state"], r.get("actions")
+
+    inflight = [submit(groups[0]), submit(groups[1])]
+    while True:
+        for g in (0, 1):
+            ticket, subs = inflight[g]
+            absorb(groups[g], subs, eng.collect_batch(ticket))
+            if time.perf_counter() >= end:
+                other = inflight[1 - g]
+                if g == 0:
+                    eng.collect_batch(other[0])  # drain the other group's answer before closing
+                return counts
+            inflight[g] = submit(groups[g])
+
+
+def _run_single(eng: SubprocessEngine, make_config, rng, end: float) -> dict:
+    counts = {"transitions": 0, "finished": 0, "errors": 0}
+    state = eng.new_game(make_config(rng))
+    while time.perf_counter() < end:
+        if state["result"] is not None:
+            counts["finished"] += 1
+            state = eng.new_game(make_config(rng))
+            continue
+        if state["chance"] is not None:
+            action = chance_mod.sample(state["chance"], rng)
+        else:
+            legal = eng.legal_actions(state)
+            if not legal:
+                state = eng.new_game(make_config(rng))
+                continue
+            action = legal[rng.randrange(len(legal))]
+        state = eng.apply(state, action)
+        counts["transitions"] += 1
+    return counts
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -100,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--engine", default=None, help="command line of the candidate (default: python -m harness.serve)")
     ap.add_argument("--seconds", type=float, default=5.0)
     ap.add_argument("--no-batch", action="store_true")
-    ap.add_argument("--parallel", type=int, default=64)
+    ap.add_argument("--parallel", type=int, default=128)
     args = ap.parse_args(argv)
     cmd = args.engine or f"{sys.executable} -m harness.serve --game {args.game}"
     print(json.dumps(bench_protocol(cmd, args.game, args.seconds, batch=not args.no_batch, parallel=args.parallel),

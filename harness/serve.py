@@ -95,7 +95,7 @@ class Server:
                         raise UnknownChoiceError(f"this engine has no choice {cid!r}; it has: {', '.join(sorted(have)) or '(none)'}")
         info = dict(self.engine.hello())
         return {"protocol": proto.PROTOCOL_VERSION, **info,
-                "ops": [*proto.REQUIRED_OPS, *proto.OPTIONAL_OPS]}
+                "ops": [*proto.REQUIRED_OPS, *proto.OPTIONAL_OPS, *proto.FEATURES]}
 
     def _state(self, obj: dict):
         game = obj.get("game")
@@ -114,7 +114,10 @@ class Server:
         if op == "legal":
             return {"actions": eng.legal_actions(self._state(req["state"]))}
         if op == "apply":
-            return {"state": eng.to_json(eng.apply(self._state(req["state"]), req["action"]))}
+            new = eng.apply(self._state(req["state"]), req["action"])
+            if req.get("legal"):
+                return {"state": eng.to_json(new), "actions": eng.legal_actions(new)}
+            return {"state": eng.to_json(new)}
         if op == "load":
             return {"state": eng.to_json(self._state(req["state"]))}
         if op == "chance":

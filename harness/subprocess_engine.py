@@ -109,6 +109,7 @@ class _Process:
         self.buf = bytearray()
         self.scan = 0  # bytes of buf already searched for a newline
         self.stdout_eof = False
+        self.writing = False  # stdin registered for EVENT_WRITE
         self._reader = threading.Thread(target=self._read_stderr, name=f"stderr-{self.pid}", daemon=True)
         self._reader.start()
 
@@ -213,6 +214,15 @@ def _describe_request(req: dict) -> str:
     return excerpt(dumps(short), 400)
 
 
+class _Ticket:
+    """A request sent and not yet answered."""
+
+    __slots__ = ("rid", "req", "limit", "end", "startup", "proc")
+
+    def __init__(self, rid, req, limit, end, startup, proc):
+        self.rid, self.req, self.limit, self.end, self.startup, self.proc = rid, req, limit, end, startup, proc
+
+
 class SubprocessEngine(Engine):
     """An engine in another process, checked by the referee. See the module docstring."""
 
@@ -251,6 +261,7 @@ class SubprocessEngine(Engine):
         self._ops: set[str] | None = None
         self._disabled: EngineFault | None = None
         self._proc: _Process | None = None
+        self._pending: collections.deque[_Ticket] = collections.deque()
         self._next_id = 0
         self._closed = False
         self._finalizer = None
@@ -300,6 +311,7 @@ class SubprocessEngine(Engine):
 
     def _shutdown(self, grace: float | None = None) -> None:
         p, self._proc = self._proc, None
+        self._pending.clear()
         if p is not None:
             p.close(self.grace if grace is None else grace)
         if self._finalizer is not None:
@@ -334,6 +346,7 @@ class SubprocessEngine(Engine):
         if kill and p is not None:
             p.kill()
             self._proc = None
+            self._pending.clear()
             if self._finalizer is not None:
                 self._finalizer.detach()
                 self._finalizer = None
@@ -347,22 +360,35 @@ class SubprocessEngine(Engine):
     def _call(self, req: dict, deadline: float | None = None, *, startup: bool = False) -> dict:
         """Send one request, return the response without its id (checked against the op's
         response schema). Candidate errors are raised as engine.errors exceptions."""
+        return self._collect(self._submit(req, deadline, startup=startup))
+
+    def _submit(self, req: dict, deadline: float | None = None, *, startup: bool = False) -> "_Ticket":
+        """Send a request without waiting for its answer (answers come back in order)."""
         if not startup:
             self._ensure_running()
         p = self._proc
         rid = self._next_id
         self._next_id += 1
         req["id"] = rid  # the caller's dict: its fault messages name the id too
-        op = req["op"]
         self.requests += 1
-        timeout_cls = EngineStartupError if startup else EngineTimeout
-        crash_cls = EngineStartupError if startup else EngineCrashed
         limit = self.startup_deadline if startup else (deadline or self.deadline)
         try:
             data = (json.dumps(req, separators=(",", ":"), ensure_ascii=False) + "\n").encode("utf-8")
         except (TypeError, ValueError) as exc:
-            raise MalformedError(f"cannot send {op}: not JSON: {exc}") from None
-        line = self._exchange(p, data, limit, req, timeout_cls, crash_cls)
+            raise MalformedError(f"cannot send {req['op']}: not JSON: {exc}") from None
+        t = _Ticket(rid, req, limit, time.monotonic() + limit, startup, p)
+        self._write(p, data, t)
+        self._pending.append(t)
+        return t
+
+    def _collect(self, t: "_Ticket") -> dict:
+        p = self._proc
+        if p is not t.proc or not self._pending or self._pending[0] is not t:
+            raise EngineCrashed("the answer to this request was lost: the engine was restarted after a fault",
+                                op=t.req.get("op"), request_id=t.rid, engine=self.cmd)
+        line = self._read_line(p, t)
+        self._pending.popleft()
+        req, rid, op, startup = t.req, t.rid, t.req["op"], t.startup
         try:
             resp = json.loads(line)
         except (ValueError, RecursionError) as exc:
@@ -394,76 +420,83 @@ class SubprocessEngine(Engine):
         exc.request = req  # type: ignore[attr-defined]
         raise exc
 
-    def _exchange(self, p: _Process, data: bytes, limit: float, req: dict, timeout_cls, crash_cls) -> bytes:
-        """Write ``data``, read one line, within ``limit`` seconds (non-blocking I/O)."""
-        end = time.monotonic() + limit
+    def _classes(self, t: "_Ticket"):
+        return (EngineStartupError, EngineStartupError) if t.startup else (EngineTimeout, EngineCrashed)
+
+    def _pump(self, p: _Process, t: "_Ticket", want_write: bool) -> None:
+        """Wait (until ``t``'s deadline) for output to read or room to write; read what came."""
+        timeout_cls, crash_cls = self._classes(t)
+        remaining = t.end - time.monotonic()
+        if remaining <= 0:
+            where = (f"it had sent {len(p.buf)} bytes of an unfinished line" if p.buf else
+                     "it had not read the whole request" if want_write else "it sent nothing")
+            self._fault(timeout_cls, f"no answer within {t.limit:g} s ({where})", t.req)
+        if want_write and not p.writing:
+            p.sel.register(p.stdin_fd, selectors.EVENT_WRITE, "in")
+            p.writing = True
+        elif not want_write and p.writing:
+            p.sel.unregister(p.stdin_fd)
+            p.writing = False
+        for key, _ in p.sel.select(remaining):
+            if key.data == "out":
+                try:
+                    chunk = os.read(p.stdout_fd, _READ_CHUNK)
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    chunk = b""
+                if chunk:
+                    p.buf += chunk
+                    if len(p.buf) > self.max_line_bytes * (len(self._pending) + 2):
+                        self._fault(OversizedLine, f"more than {len(p.buf)} bytes of output pending, over the limit "
+                                                   f"of {self.max_line_bytes} bytes a line", t.req)
+                else:
+                    p.stdout_eof = True
+
+    def _write(self, p: _Process, data: bytes, t: "_Ticket") -> None:
         view = memoryview(data)
         sent = 0
-        writing = False
-        try:
-            sent = os.write(p.stdin_fd, view)
-        except BlockingIOError:
-            sent = 0
-        except (BrokenPipeError, OSError):
-            self._fault(crash_cls, f"the engine is gone before the request could be sent: {p.exit_description()}", req)
-        if sent < len(data):
-            p.sel.register(p.stdin_fd, selectors.EVENT_WRITE, "in")
-            writing = True
-        try:
-            while True:
-                nl = p.buf.find(b"\n", p.scan)
-                if nl >= 0:
-                    line = bytes(p.buf[:nl])
-                    del p.buf[: nl + 1]
-                    p.scan = 0
-                    if nl > self.max_line_bytes:
-                        self._fault(OversizedLine, f"answer line of {nl} bytes, over the limit of "
-                                                   f"{self.max_line_bytes} bytes", req)
-                    if line.strip():
-                        return line
-                    continue  # blank lines are ignored
-                p.scan = len(p.buf)
-                if len(p.buf) > self.max_line_bytes:
-                    self._fault(OversizedLine, f"answer line longer than the limit of {self.max_line_bytes} bytes "
-                                               f"(no newline after {len(p.buf)} bytes)", req)
-                if p.stdout_eof:
-                    partial = f"; it had sent {len(p.buf)} bytes of an unfinished line" if p.buf else ""
-                    self._fault(crash_cls, f"no answer: the engine closed its output; {p.exit_description()}{partial}",
-                                req)
-                remaining = end - time.monotonic()
-                if remaining <= 0:
-                    where = (f"it had sent {len(p.buf)} bytes of an unfinished line" if p.buf else
-                             "it had not read the whole request" if sent < len(data) else "it sent nothing")
-                    self._fault(timeout_cls, f"no answer within {limit:g} s ({where})", req)
-                for key, _ in p.sel.select(remaining):
-                    if key.data == "out":
-                        try:
-                            chunk = os.read(p.stdout_fd, _READ_CHUNK)
-                        except BlockingIOError:
-                            continue
-                        except OSError:
-                            chunk = b""
-                        if chunk:
-                            p.buf += chunk
-                        else:
-                            p.stdout_eof = True
-                    else:
-                        try:
-                            sent += os.write(p.stdin_fd, view[sent:])
-                        except BlockingIOError:
-                            pass
-                        except (BrokenPipeError, OSError):
-                            self._fault(crash_cls, f"the engine stopped reading its input: {p.exit_description()}",
-                                        req)
-                        if sent >= len(data):
-                            p.sel.unregister(p.stdin_fd)
-                            writing = False
-        finally:
-            if writing and self._proc is p:
-                try:
+        crash_cls = self._classes(t)[1]
+        while True:
+            try:
+                sent += os.write(p.stdin_fd, view[sent:])
+            except BlockingIOError:
+                pass
+            except (BrokenPipeError, OSError):
+                self._fault(crash_cls, f"the engine stopped reading its input: {p.exit_description()}", t.req)
+            if sent >= len(data):
+                if p.writing:
                     p.sel.unregister(p.stdin_fd)
-                except (KeyError, ValueError, OSError):
-                    pass
+                    p.writing = False
+                return
+            if p.stdout_eof:
+                self._fault(crash_cls, f"the engine closed its output; {p.exit_description()}", t.req)
+            self._pump(p, t, want_write=True)
+
+    def _read_line(self, p: _Process, t: "_Ticket") -> bytes:
+        """The next non-blank line of output, within ``t``'s deadline."""
+        crash_cls = self._classes(t)[1]
+        while True:
+            nl = p.buf.find(b"\n", p.scan)
+            if nl >= 0:
+                line = bytes(p.buf[:nl])
+                del p.buf[: nl + 1]
+                p.scan = 0
+                if nl > self.max_line_bytes:
+                    self._fault(OversizedLine, f"answer line of {nl} bytes, over the limit of "
+                                               f"{self.max_line_bytes} bytes", t.req)
+                if line.strip():
+                    return line
+                continue  # blank lines are ignored
+            p.scan = len(p.buf)
+            if len(p.buf) > self.max_line_bytes:
+                self._fault(OversizedLine, f"answer line longer than the limit of {self.max_line_bytes} bytes "
+                                           f"(no newline after {len(p.buf)} bytes)", t.req)
+            if p.stdout_eof:
+                partial = f"; it had sent {len(p.buf)} bytes of an unfinished line" if p.buf else ""
+                self._fault(crash_cls, f"no answer: the engine closed its output; {p.exit_description()}{partial}",
+                            t.req)
+            self._pump(p, t, want_write=False)
 
     # ---- checking answers --------------------------------------------------------------
     def _check_state(self, st: Any, req: dict) -> dict:
@@ -535,6 +568,7 @@ class SubprocessEngine(Engine):
         return dict(self.info)
 
     def supports(self, op: str) -> bool:
+        """Whether the engine answers ``op`` (or has the feature, e.g. ``apply-legal``)."""
         return op in proto.REQUIRED_OPS or (self._ops is not None and op in self._ops)
 
     # ---- batching ----------------------------------------------------------------------
@@ -543,8 +577,17 @@ class SubprocessEngine(Engine):
         sub-responses in order. Each is ``{"state": ...}``, ``{"actions": [...]}``, ... or
         ``{"error": {...}}`` (not raised: callers decide). States and action lists are checked;
         a sub-response that is not valid raises SchemaViolation."""
-        full = {"op": "batch", "requests": list(requests)}
-        resp = self._call(full, deadline)["responses"]
+        return self.collect_batch(self.submit_batch(requests, deadline))
+
+    def submit_batch(self, requests: list[dict], deadline: float | None = None) -> _Ticket:
+        """Send a batch without waiting; ``collect_batch(ticket)`` gets its answers. Several
+        batches may be in flight (pipelining); collect them in the order they were sent."""
+        return self._submit({"op": "batch", "requests": list(requests)}, deadline)
+
+    def collect_batch(self, ticket: _Ticket) -> list[dict]:
+        full = ticket.req
+        requests = full["requests"]
+        resp = self._collect(ticket)["responses"]
         if len(resp) != len(requests):
             self._fault(SchemaViolation, f"batch of {len(requests)} requests answered with {len(resp)} responses",
                         full, kill=False)
@@ -563,22 +606,40 @@ class SubprocessEngine(Engine):
                 self._check_state(r["state"], full)
             elif key == "actions":
                 self._check_actions(r["actions"], full)
+            if sub.get("legal") and "actions" in r:
+                self._check_actions(r["actions"], full)
         return resp
 
-    def _batched(self, subs: list[dict], key: str) -> list:
+    def _batched(self, subs: list[dict], key: str | None) -> list:
         out = []
         for i in range(0, len(subs), self.batch_size):
             chunk = subs[i : i + self.batch_size]
             for r in self.batch(chunk):
                 if "error" in r:
-                    exc = error_from_wire(r["error"])
-                    raise exc
-                out.append(r[key])
+                    raise error_from_wire(r["error"])
+                out.append(r[key] if key else r)
         return out
 
-    def apply_many(self, pairs: Iterable[tuple[dict, dict]]) -> list[dict]:
-        """``[apply(s, a) for s, a in pairs]`` in batches of ``batch_size``; raises the first error."""
-        return self._batched([{"op": "apply", "state": s, "action": a} for s, a in pairs], "state")
+    def apply_many(self, pairs: Iterable[tuple[dict, dict]], legal: bool = False) -> list:
+        """``[apply(s, a) for s, a in pairs]`` in batches of ``batch_size``; raises the first error.
+
+        With ``legal=True`` returns ``[(successor, legal actions of the successor)]``, using
+        the ``apply-legal`` feature when the engine has it (one round trip), else ``legal``.
+        """
+        pairs = list(pairs)
+        if not legal:
+            return self._batched([{"op": "apply", "state": s, "action": a} for s, a in pairs], "state")
+        if self.supports("apply-legal"):
+            got = self._batched([{"op": "apply", "state": s, "action": a, "legal": True} for s, a in pairs], None)
+            if all("actions" in r for r in got):
+                return [(r["state"], r["actions"]) for r in got]
+            self._ops = (self._ops or set()) - {"apply-legal"}  # it said so but did not: stop asking
+            states = [r["state"] for r in got]
+        else:
+            states = self.apply_many(pairs)
+        need = [i for i, st in enumerate(states) if st.get("chance") is None and st.get("result") is None]
+        legal_lists = dict(zip(need, self.legal_many([states[i] for i in need]))) if need else {}
+        return [(st, legal_lists.get(i, [])) for i, st in enumerate(states)]
 
     def legal_many(self, states: Iterable[dict]) -> list[list[dict]]:
         """``[legal_actions(s) for s in states]`` in batches."""

@@ -160,3 +160,44 @@ def test_reference_engine_round_trip_through_serve(game):
         assert ours == theirs
         s = eng.new_game(config)
         assert sort_actions(eng.legal_actions(s)) == sort_actions(ref.legal_actions(ref.from_json(s)))
+
+
+def test_apply_legal_feature_and_pipelined_batches():
+    ref = ToyEngine()
+    rng = random.Random(4)
+    with toy() as eng:
+        assert eng.supports("apply-legal")
+        s = eng.new_game({"players": 2})
+        ((dealt, legal),) = eng.apply_many([(s, chance_mod.sample(s["chance"], rng))], legal=True)
+        assert legal == ref.legal_actions(ref.from_json(dealt)) and legal
+        # two batches in flight at once, answered in order
+        t1 = eng.submit_batch([{"op": "legal", "state": dealt}])
+        t2 = eng.submit_batch([{"op": "apply", "state": dealt, "action": legal[0], "legal": True}])
+        assert eng.collect_batch(t1) == [{"actions": legal}]
+        (after,) = eng.collect_batch(t2)
+        assert after["state"] == ref.to_json(ref.apply(ref.from_json(dealt), legal[0]))
+        assert after["actions"] == ref.legal_actions(ref.from_json(after["state"]))
+        with pytest.raises(Exception, match="lost"):
+            eng.collect_batch(t1)  # already collected: not pending any more
+
+
+def test_apply_many_with_legal_works_without_the_feature():
+    ref = ToyEngine()
+    rng = random.Random(4)
+    with toy() as eng:
+        eng._ops = {"load"}  # pretend the candidate did not list apply-legal
+        s = eng.new_game({"players": 3})
+        ((dealt, legal),) = eng.apply_many([(s, chance_mod.sample(s["chance"], rng))], legal=True)
+        assert legal == ref.legal_actions(ref.from_json(dealt))
+
+
+def test_bench_protocol_counts_checked_transitions():
+    from harness.protocol_bench import bench_protocol
+
+    for batch in (True, False):
+        r = bench_protocol(TOY_CMD, "toy", 0.4, batch=batch, parallel=8, config={"players": 2}, env=ENV,
+                           state_schema=STATE_SCHEMA)
+        assert r["transitions"] > 20 and r["transitions_per_second"] > 0
+        assert r["errors"] == 0 and sum(r["faults"].values()) == 0
+        assert r["games_finished"] >= 1
+        assert r["round_trips"] < r["transitions"] if batch else r["round_trips"] >= r["transitions"]

@@ -25,6 +25,8 @@ BASE_URI = "https://rulecheck.invalid/protocol/"
 #: ops every engine answers; the others are optional (answered ``unsupported`` when absent)
 REQUIRED_OPS = ("hello", "new", "legal", "apply", "batch")
 OPTIONAL_OPS = ("load", "chance", "observe")
+#: optional features an engine may list in hello's ``ops``: apply with ``"legal": true``
+FEATURES = ("apply-legal",)
 SUB_OPS = ("new", "legal", "apply", "load", "chance", "observe")
 
 
