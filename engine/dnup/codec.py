@@ -30,8 +30,7 @@ from engine.errors import MalformedError
 
 
 def to_json(s: State) -> dict:
-    if s._json is not None:
-        return _copy(s._json)
+    """A fresh canonical object (built on demand; never shared with the caller)."""
     g = s.g
     ids = g.deck.ids
     placed = set()
@@ -43,7 +42,7 @@ def to_json(s: State) -> dict:
     obj = {
         "game": "dnup",
         "players": g.players,
-        "deck": g.deck_json,
+        "deck": g.deck_json if isinstance(g.deck_json, str) else g.deck.to_json(),
         "removed": [ids[i] for i in g.removed],
         "turn_cap": g.turn_cap,
         "round": s.round,
@@ -61,8 +60,7 @@ def to_json(s: State) -> dict:
         "rounds_won": list(s.wins),
         "result": None if s.result is None else dict(s.result),
     }
-    s._json = obj
-    return _copy(obj)
+    return obj
 
 
 def _copy(obj):
