@@ -161,6 +161,12 @@ def serve(engine_or_factory: Engine | EngineFactory, infile, outfile, *,
     or a callable ``factory(choices_or_None) -> Engine`` (then ``hello`` may reconfigure it).
     """
     server = Server(engine_or_factory, validate=validate)
+    # text streams (sys.stdin/sys.stdout): use their byte layer, so bad UTF-8 is an error answer, not a crash
+    if hasattr(infile, "buffer"):
+        infile = infile.buffer
+    if hasattr(outfile, "buffer"):
+        outfile.flush()
+        outfile = outfile.buffer
     binary_out = not hasattr(outfile, "encoding")
     while True:
         try:
