@@ -349,7 +349,7 @@ def when_bad_deal(ops, k):
     ops.attempt(good)
 
 
-@step_when(parsers.parse("{who} passes {cards}"))
+@step_when(parsers.parse("{who} passes the cards {cards}"))
 def when_pass(ops, who, cards):
     p = ops.who(who)
     cs = split_cards(cards)
@@ -730,3 +730,26 @@ def then_trophy_take(ops, players, k):
         want["aside"] = k
     assert take == want, f"trophy draw takes {take}, expected {want}"
     assert len(ch["draws"][0]["pool"]) == 3, "three tokens per round"
+
+
+@step_when("the first player to pass passes their three lowest cards")
+def when_first_pass(ops):
+    j = ops.json()
+    assert j["phase"] == "pass", f"phase {j['phase']}"
+    p = j["to_move"]
+    cs = j["hands"][p][:3]
+    ops.passed[p] = cs
+    ops.apply({"type": "pass", "player": p, "cards": cs})
+
+
+@step_then("the passed cards stay hidden from their receiver for now")
+def then_receiver_blind(ops):
+    st = ops.ensure()
+    j = ops.engine.to_json(st)
+    assert len(ops.passed) == 1, ops.passed
+    (giver, cards), = ops.passed.items()
+    receiver = (giver + 1) % j["players"]
+    obs = dumps(ops.engine.observation(st, receiver))
+    seen = [c for c in cards if f'"{c}"' in obs]
+    assert not seen, f"player {receiver} sees the cards passed by player {giver} too early: {seen}"
+    assert all(c not in j["hands"][receiver] for c in cards), "the passed cards are already in the receiver's hand"
