@@ -668,7 +668,7 @@ def then_game_starts(ops):
     assert ops.error is None, f"the game should start: {ops.error}"
 
 
-@step_then("nobody can see the cards laid aside")
+@step_then("the cards laid aside are hidden from every player")
 def then_aside_hidden(ops):
     st = ops.ensure()
     j = ops.engine.to_json(st)
