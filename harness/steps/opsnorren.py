@@ -183,6 +183,7 @@ def star_value(expr: str) -> int:
 # ====================================================================================== Given
 @step_given(parsers.parse("a {n:d}-player game in the play phase"))
 def given_play_phase(ops, n):
+    ops.state = None  # the position changes: rebuild it on the next use
     if n != ops.n:
         ops.team_cards = None
         ops.hands = {}
@@ -191,40 +192,47 @@ def given_play_phase(ops, n):
 
 @step_given(parsers.parse("a {n:d}-player game with the revealed rule cards {rules}"))
 def given_revealed(ops, n, rules):
+    ops.state = None  # the position changes: rebuild it on the next use
     ops.n = n
     ops.revealed = [r.strip() for r in rules.split(",")]
 
 
 @step_given(parsers.parse("the players {names} sit in that order"))
 def given_names(ops, names):
+    ops.state = None  # the position changes: rebuild it on the next use
     ops.names = [x.strip() for x in re.split(r",| and ", names) if x.strip()]
     ops.n = len(ops.names)
 
 
 @step_given(parsers.parse("the team cards are {cards}"))
 def given_teams(ops, cards):
+    ops.state = None  # the position changes: rebuild it on the next use
     ops.team_cards = [c.strip() for c in cards.split(",")]
 
 
 @step_given("the hands are:")
 def given_hands(ops, datatable):
+    ops.state = None  # the position changes: rebuild it on the next use
     for row in table_rows(datatable):
         ops.hands[ops.who(row["player"])] = split_cards(row["cards"])
 
 
 @step_given("the won piles are:")
 def given_won(ops, datatable):
+    ops.state = None  # the position changes: rebuild it on the next use
     for row in table_rows(datatable):
         ops.won[ops.who(row["player"])] = split_cards(row["cards"])
 
 
 @step_given(parsers.parse("{who} leads the trick"))
 def given_leader(ops, who):
+    ops.state = None  # the position changes: rebuild it on the next use
     ops.leader = ops.who(who)
 
 
 @step_given(parsers.parse("a {n:d}-player game whose round {r:d} was won by team {team}"))
 def given_round_won(ops, n, r, team):
+    ops.state = None  # the position changes: rebuild it on the next use
     ops.n = n
     ops.revealed = (["pink-open", "pass-three", "two-wins", "three-lowest"])[:r]
     ops.phase = "trophies"
@@ -233,6 +241,7 @@ def given_round_won(ops, n, r, team):
 
 @step_given("the trophy tokens already drawn are:")
 def given_trophies(ops, datatable):
+    ops.state = None  # the position changes: rebuild it on the next use
     for row in table_rows(datatable):
         ops.trophies[ops.who(row["player"])] = [int(x) for x in split_cards(row["tokens"])]
 
@@ -753,3 +762,16 @@ def then_receiver_blind(ops):
     seen = [c for c in cards if f'"{c}"' in obs]
     assert not seen, f"player {receiver} sees the cards passed by player {giver} too early: {seen}"
     assert all(c not in j["hands"][receiver] for c in cards), "the passed cards are already in the receiver's hand"
+
+
+@step_when(parsers.parse("a trophy draw giving player {p:d} a token worth {v:d} is tried"))
+def when_bad_trophy(ops, p, v):
+    ch = ops.engine.chance(ops.ensure())
+    assert ch and ch["event"] == "trophies", ch
+    pool = sorted(ch["draws"][0]["pool"], reverse=True)
+    out = {}
+    for who in sorted((k for k in ch["draws"][0]["take"] if k != "aside"), key=int):
+        out[who] = [v] if who == str(p) else [pool.pop(0)]
+    if "aside" in ch["draws"][0]["take"]:
+        out["aside"] = pool[: ch["draws"][0]["take"]["aside"]]
+    ops.attempt(ops.chance_action("trophies", [out]))
