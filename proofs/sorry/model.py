@@ -220,8 +220,6 @@ def slide(R: Rules, col, pos: list, i: int) -> tuple[object, list]:
     for z, a, e, squares in B.slides:
         if R.slides_for(c, z):
             length = If(q == a, len(squares) - 1, length)
-    if isinstance(length, int):
-        return True, new
     on = length >= 0
     if on is False:
         return True, new
@@ -312,12 +310,17 @@ def step(R: Rules, col, pos: list, action: tuple) -> tuple[object, list]:
 # ----------------------------------------------------------------------------- cards
 def card_actions(R: Rules, col, pos: list, player: int, card: str) -> list[tuple]:
     """Every candidate action of ``card`` for the pawns of colour ``player`` (and its
-    partner in team play). Candidates, not yet checked: ``legal_actions`` filters them."""
+    partner's in team play), not yet checked (``legal_actions`` filters them). Pawns in
+    START are interchangeable: the lowest-numbered one of a colour stands for all (the
+    canonical notation names pawns, so the choice must be fixed)."""
     mine = [i for i in range(len(col)) if R.side(player, col[i])]
-    others = [j for j in range(len(col)) if not R.side(player, col[j])]
+    first_in_start = []
+    for z in sorted({col[i] for i in mine}):
+        at = [i for i in mine if col[i] == z and pos[i] == R.board.start(z)]
+        first_in_start += at[:1]
     out: list[tuple] = []
     if card in ("1", "2"):
-        out += [("start", i) for i in mine]
+        out += [("start", i) for i in first_in_start]
     if card in ("1", "2", "3", "5", "8", "12", "7", "10", "11"):
         out += [("fwd", i, int(card)) for i in mine]
     if card == "4":
@@ -329,8 +332,7 @@ def card_actions(R: Rules, col, pos: list, player: int, card: str) -> list[tuple
     if card == "11":
         out += [("swap", i, j) for i in mine for j in range(len(col)) if not R.side(col[i], col[j])]
     if card == "sorry":
-        out += [("sorry", i, j) for i in mine for j in range(len(col)) if col[j] != col[i]]
-    del others
+        out += [("sorry", i, j) for i in first_in_start for j in range(len(col)) if col[j] != col[i]]
     return out
 
 
