@@ -5,7 +5,6 @@ from __future__ import annotations
 from engine.opsnorren.cards import CARD_ID, NAMES, show
 from engine.opsnorren.rulecards import RULE_IDS, RULE_TEXT
 from engine.opsnorren.state import MONKEY, OVER, PLAY, TROPHIES
-from engine.opsnorren.scoring import final_result
 
 
 def describe_action(eng, s, action) -> str:
@@ -51,9 +50,7 @@ def describe_events(eng, before, action, after) -> list[str]:
             res = eng.resolution(after)
             ev.append(f"player {res.monkey} played the monkey and picks one of: {show(res.candidates)}")
         else:
-            from engine.opsnorren.jokers import resolve
-
-            res = resolve(trick, before.leader, eng.rs(before), eng.ch, before.team_of)
+            res = eng.resolve_trick(trick, before.leader, eng.rs(before), before.team_of)
             if res.equal_gone:
                 ev.append(f"equal values discarded: {show(res.equal_gone)}")
             if res.dove:
@@ -71,7 +68,7 @@ def describe_events(eng, before, action, after) -> list[str]:
             if len(after.trophies[p]) > len(before.trophies[p]):
                 ev.append(f"player {p} draws a trophy token worth {after.trophies[p][-1]}")
         if after.phase == OVER:
-            res = final_result(after.trophies)
+            res = eng.final_result(after.trophies)
             pts = ", ".join(f"player {p} {v}" for p, v in enumerate(res["points"]))
             ev.append(f"game over: {pts}; " + (f"player {res['winners'][0]} wins" if res["winners"]
                                                else "a tie for the most points: no winner"))

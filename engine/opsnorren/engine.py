@@ -126,7 +126,28 @@ class OpsnorrenEngine(Engine):
         return None
 
     def resolution(self, s: State):
-        return resolve(s.trick, s.leader, self.rs(s), self.ch, s.team_of)
+        return self.resolve_trick(s.trick, s.leader, self.rs(s), s.team_of)
+
+    # ---- rule hooks (one place per rule; tests/broken/opsnorren.py overrides them) -------------
+    def resolve_trick(self, trick, leader: int, rs, team_of):
+        """A complete trick's outcome (jokers.py: OPS-TRICK-WINNER, OPS-DOVE, OPS-UNICORN, OPS-MONKEY...)."""
+        return resolve(trick, leader, rs, self.ch, team_of)
+
+    def round_stars(self, t: State) -> tuple[int, int]:
+        """Stars of team A and B at the end of a round (OPS-ROUND-SCORE)."""
+        return team_stars(t.won, t.team_of, self.rs(t), self.tables.stars)
+
+    def round_winner_team(self, t: State, a: int, b: int) -> int:
+        """OPS-ROUND-WINNER, OPS-ROUND-TIE-CROWN, OPS-RULE-FEWEST-STARS."""
+        return round_winner(a, b, self.rs(t), t.team_of[t.crown])
+
+    def deal_hands(self, s: State, outcome) -> tuple[tuple, tuple]:
+        """Hands and the aside pile from a deal outcome (OPS-DEAL-TABLE, OPS-DEAL-THREE, OPS-DEAL-FIVE)."""
+        return apply_deal(s.n, s.team_of, outcome)
+
+    def final_result(self, trophies) -> dict:
+        """OPS-GAME-END, OPS-GAME-TIE."""
+        return final_result(trophies)
 
     def lead(self, s: State):
         return lead_colour(s.trick, self.rs(s), self.ch.joker_lead_first_animal)
@@ -172,7 +193,7 @@ class OpsnorrenEngine(Engine):
         return ()
 
     def result(self, s: State) -> dict | None:
-        return final_result(s.trophies) if s.phase == OVER else None
+        return self.final_result(s.trophies) if s.phase == OVER else None
 
     def is_terminal(self, s: State) -> bool:
         return s.phase == OVER
@@ -241,7 +262,7 @@ class OpsnorrenEngine(Engine):
         t.trick = trick
         if len(trick) < n:
             return t
-        res = resolve(trick, s.leader, self.rs(s), self.ch, s.team_of)
+        res = self.resolve_trick(trick, s.leader, self.rs(s), s.team_of)
         if res.monkey is not None:
             t.phase = MONKEY  # OPS-MONKEY: the monkey's player picks before the trick is taken
             return t
@@ -275,9 +296,8 @@ class OpsnorrenEngine(Engine):
 
     def _end_round(self, t: State) -> None:
         """OPS-ROUND-END, OPS-ROUND-SCORE, OPS-ROUND-WINNER, OPS-ROUND-TIE-CROWN."""
-        rs = self.rs(t)
-        a, b = team_stars(t.won, t.team_of, rs, self.tables.stars)
-        w = round_winner(a, b, rs, t.team_of[t.crown])
+        a, b = self.round_stars(t)
+        w = self.round_winner_team(t, a, b)
         t.history = t.history + ((t.round, a, b, w),)
         t.phase = TROPHIES
 
@@ -319,7 +339,7 @@ class OpsnorrenEngine(Engine):
             t.set_teams(tuple(outcome[0][str(p)][0] for p in range(n)))
             t.phase = DEAL
         elif ph == DEAL:  # OPS-DEAL and its table
-            t.hands, t.aside = apply_deal(n, s.team_of, outcome)
+            t.hands, t.aside = self.deal_hands(s, outcome)
             t.leader = s.crown  # OPS-CROWN-LEADS
             t.phase = PASS if self.rs(s).pass_three else PLAY
         elif ph == TROPHIES:  # OPS-TROPHY-DRAW

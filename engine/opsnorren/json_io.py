@@ -18,7 +18,6 @@ import specs
 from engine.errors import MalformedError
 from engine.opsnorren.cards import CARD_ID, COLOUR_OF, NAMES, PINK
 from engine.opsnorren.rulecards import RULE_IDS, RULE_INDEX, PINK_OPEN
-from engine.opsnorren.scoring import final_result
 from engine.opsnorren.state import (DEAL, MONKEY, OVER, PASS, PHASES, PLAY, RULE_CARDS, TEAMS, TROPHIES, State,
                                     blank)
 from engine.opsnorren.tables import ROUNDS
@@ -47,7 +46,7 @@ def to_json(eng, s: State) -> dict:
         "trophies": [list(t) for t in s.trophies],
         "to_move": eng.to_move(s),
         "chance": _copy(ch) if ch is not None else None,
-        "result": final_result(s.trophies) if s.phase == OVER else None,
+        "result": eng.final_result(s.trophies) if s.phase == OVER else None,
     }
 
 
@@ -187,7 +186,7 @@ def from_json(eng, obj) -> State:
     if phase == MONKEY and eng.resolution(s).monkey is None:
         _bad("no monkey pick is pending in this trick; the phase cannot be monkey", "phase")
     for key, want in (("to_move", eng.to_move(s)), ("chance", eng.chance(s)),
-                      ("result", final_result(s.trophies) if phase == OVER else None)):
+                      ("result", eng.final_result(s.trophies) if phase == OVER else None)):
         if obj[key] != want:
             _bad(f"'{key}' is {obj[key]!r:.120} but the state implies {want!r:.120}", key)
     return s

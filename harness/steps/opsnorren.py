@@ -13,6 +13,7 @@ working suite; trophy values are checked against the pending chance description.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -26,6 +27,7 @@ from pytest_bdd import when as step_when
 
 import specs
 from engine.canonical import dumps
+from harness.pytest_plugin import item_clauses
 
 GAME = "opsnorren"
 WHITE_DEFAULT = ["pink-open", "pass-three", "green-negative", "most-blue", "pink-plus-one"]
@@ -162,8 +164,28 @@ class Ops:
 
 
 @pytest.fixture
-def ops(rulecheck_engine):
-    return Ops(rulecheck_engine(GAME))
+def ops(rulecheck_engine, request):
+    o = Ops(rulecheck_engine(GAME))
+    o.request = request
+    return o
+
+
+def tagged(fn):
+    """Re-raise a failed step naming the scenario's clauses as [OPS-...], so the verdict blames them."""
+
+    @functools.wraps(fn)
+    def step(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except pytest.skip.Exception:
+            raise
+        except Exception as exc:
+            o = kwargs.get("ops")
+            node = getattr(o, "request", None)
+            tags = " ".join(f"[{c}]" for c in item_clauses(node.node)) if node is not None else ""
+            raise AssertionError(f"{tags} {type(exc).__name__}: {exc}") from exc
+
+    return step
 
 
 def table_rows(datatable) -> list[dict[str, str]]:
@@ -182,6 +204,7 @@ def star_value(expr: str) -> int:
 
 # ====================================================================================== Given
 @step_given(parsers.parse("a {n:d}-player game in the play phase"))
+@tagged
 def given_play_phase(ops, n):
     ops.state = None  # the position changes: rebuild it on the next use
     if n != ops.n:
@@ -191,6 +214,7 @@ def given_play_phase(ops, n):
 
 
 @step_given(parsers.parse("a {n:d}-player game with the revealed rule cards {rules}"))
+@tagged
 def given_revealed(ops, n, rules):
     ops.state = None  # the position changes: rebuild it on the next use
     ops.n = n
@@ -198,6 +222,7 @@ def given_revealed(ops, n, rules):
 
 
 @step_given(parsers.parse("the players {names} sit in that order"))
+@tagged
 def given_names(ops, names):
     ops.state = None  # the position changes: rebuild it on the next use
     ops.names = [x.strip() for x in re.split(r",| and ", names) if x.strip()]
@@ -205,12 +230,14 @@ def given_names(ops, names):
 
 
 @step_given(parsers.parse("the team cards are {cards}"))
+@tagged
 def given_teams(ops, cards):
     ops.state = None  # the position changes: rebuild it on the next use
     ops.team_cards = [c.strip() for c in cards.split(",")]
 
 
 @step_given("the hands are:")
+@tagged
 def given_hands(ops, datatable):
     ops.state = None  # the position changes: rebuild it on the next use
     for row in table_rows(datatable):
@@ -218,6 +245,7 @@ def given_hands(ops, datatable):
 
 
 @step_given("the won piles are:")
+@tagged
 def given_won(ops, datatable):
     ops.state = None  # the position changes: rebuild it on the next use
     for row in table_rows(datatable):
@@ -225,12 +253,14 @@ def given_won(ops, datatable):
 
 
 @step_given(parsers.parse("{who} leads the trick"))
+@tagged
 def given_leader(ops, who):
     ops.state = None  # the position changes: rebuild it on the next use
     ops.leader = ops.who(who)
 
 
 @step_given(parsers.parse("a {n:d}-player game whose round {r:d} was won by team {team}"))
+@tagged
 def given_round_won(ops, n, r, team):
     ops.state = None  # the position changes: rebuild it on the next use
     ops.n = n
@@ -240,6 +270,7 @@ def given_round_won(ops, n, r, team):
 
 
 @step_given("the trophy tokens already drawn are:")
+@tagged
 def given_trophies(ops, datatable):
     ops.state = None  # the position changes: rebuild it on the next use
     for row in table_rows(datatable):
@@ -247,6 +278,7 @@ def given_trophies(ops, datatable):
 
 
 @step_given(parsers.parse("the trophy tokens of this round are {values}"))
+@tagged
 def given_token_values(ops, values):
     want = sorted(int(v) for v in split_cards(values))
     ch = ops.engine.chance(ops.ensure())
@@ -256,61 +288,72 @@ def given_token_values(ops, values):
 
 
 @step_given(parsers.parse("a new {n:d}-player game"))
+@tagged
 def given_new_game(ops, n):
     ops.n = n
     ops.state = ops.engine.new_game({"players": n})
 
 
 @step_given(parsers.parse("a new {n:d}-player game with the rule row {row}"))
+@tagged
 def given_new_game_row(ops, n, row):
     ops.n = n
     ops.state = ops.engine.new_game({"players": n, "rule_cards": [r.strip() for r in row.split(",")]})
 
 
 @step_given(parsers.parse("the team cards were dealt as {cards}"))
+@tagged
 def given_team_deal(ops, cards):
     team_deal(ops, cards)
 
 
 @step_given("the animal cards were dealt at random")
+@tagged
 def given_random_deal(ops):
     random_deal(ops)
 
 
 # ====================================================================================== When
 @step_when("the players play:")
+@tagged
 def when_players_play(ops, datatable):
     for row in table_rows(datatable):
         ops.play(ops.who(row["player"]), row["card"])
 
 
 @step_when(parsers.parse("{who} plays {card}"))
+@tagged
 def when_plays(ops, who, card):
     ops.play(ops.who(who), card)
 
 
 @step_when(parsers.parse("{who} tries to play {card}"))
+@tagged
 def when_tries(ops, who, card):
     ops.attempt({"type": "play", "player": ops.who(who), "card": card})
 
 
 @step_when(parsers.parse("{who} takes {card} with the monkey"))
+@tagged
 def when_monkey(ops, who, card):
     ops.apply({"type": "monkey", "player": ops.who(who), "card": card})
 
 
 @step_when(parsers.parse("{who} tries to take {card} with the monkey"))
+@tagged
 def when_try_monkey(ops, who, card):
     ops.attempt({"type": "monkey", "player": ops.who(who), "card": card})
 
 
 @step_when(parsers.parse("the rule cards are drawn as {white} then {black}"))
+@tagged
 def when_rule_draw(ops, white, black):
     ops.apply(ops.chance_action("rule-cards", [{"row": [w.strip() for w in white.split(",")]},
                                                {"row": [b.strip() for b in black.split(",")]}]))
 
 
 @step_when(parsers.parse("a rule-card draw of {white} then {black} is tried"))
+@tagged
 def when_rule_draw_try(ops, white, black):
     ops.attempt(ops.chance_action("rule-cards", [{"row": [w.strip() for w in white.split(",")]},
                                                  {"row": [b.strip() for b in black.split(",")]}]))
@@ -322,11 +365,13 @@ def team_deal(ops, cards):
 
 
 @step_when(parsers.parse("the team cards are dealt as {cards}"))
+@tagged
 def when_team_deal(ops, cards):
     team_deal(ops, cards)
 
 
 @step_when(parsers.parse("a team-card deal of {cards} is tried"))
+@tagged
 def when_team_deal_try(ops, cards):
     cs = [c.strip() for c in cards.split(",")]
     ops.attempt(ops.chance_action("teams", [{str(p): [c] for p, c in enumerate(cs)}]))
@@ -341,11 +386,13 @@ def random_deal(ops):
 
 
 @step_when("the animal cards are dealt at random")
+@tagged
 def when_random_deal(ops):
     random_deal(ops)
 
 
 @step_when(parsers.parse("a deal giving player 0 {k:d} animal cards is tried"))
+@tagged
 def when_bad_deal(ops, k):
     ch = ops.engine.chance(ops.ensure())
     from engine import chance as chance_mod
@@ -359,6 +406,7 @@ def when_bad_deal(ops, k):
 
 
 @step_when(parsers.parse("{who} passes the cards {cards}"))
+@tagged
 def when_pass(ops, who, cards):
     p = ops.who(who)
     cs = split_cards(cards)
@@ -367,6 +415,7 @@ def when_pass(ops, who, cards):
 
 
 @step_when("all players pass their three lowest cards")
+@tagged
 def when_all_pass(ops):
     while True:
         j = ops.json()
@@ -379,6 +428,7 @@ def when_all_pass(ops):
 
 
 @step_when("the trophy tokens are drawn highest first in seat order")
+@tagged
 def when_trophies(ops):
     ch = ops.engine.chance(ops.ensure())
     assert ch and ch["event"] == "trophies", f"expected a trophy draw, got {ch}"
@@ -392,6 +442,7 @@ def when_trophies(ops):
 
 
 @step_when(parsers.parse("the state is loaded with {defect}"))
+@tagged
 def when_load_defect(ops, defect):
     obj = ops.position()
     if defect == "a card in two hands":
@@ -417,6 +468,7 @@ def when_load_defect(ops, defect):
 
 
 @step_when(parsers.parse("a game with config {config} is started"))
+@tagged
 def when_start(ops, config):
     try:
         ops.engine.new_game(json.loads(config))
@@ -437,6 +489,7 @@ def trick_check(ops, who: int):
 
 
 @step_then(parsers.parse("{who} wins the trick"))
+@tagged
 def then_wins(ops, who):
     w = ops.who(who)
     j = trick_check(ops, w)
@@ -445,6 +498,7 @@ def then_wins(ops, who):
 
 
 @step_then(parsers.parse("{who} leads the next trick"))
+@tagged
 def then_leads(ops, who):
     j = ops.json()
     w = ops.who(who)
@@ -454,6 +508,7 @@ def then_leads(ops, who):
 
 
 @step_then("the whole trick is discarded")
+@tagged
 def then_trick_discarded(ops):
     j = ops.json()
     for _, c in ops.trick_cards:
@@ -462,12 +517,14 @@ def then_trick_discarded(ops):
 
 
 @step_then(parsers.parse("only {cards} are discarded"))
+@tagged
 def then_discarded(ops, cards):
     j = ops.json()
     assert sorted(j["discarded"]) == sorted(split_cards(cards)), f"discarded: {j['discarded']}"
 
 
 @step_then(parsers.parse("{who}'s won pile holds {cards}"))
+@tagged
 def then_won_pile(ops, who, cards):
     j = ops.json()
     w = ops.who(who)
@@ -475,6 +532,7 @@ def then_won_pile(ops, who, cards):
 
 
 @step_then(parsers.parse("{who} may play {cards}"))
+@tagged
 def then_may_play(ops, who, cards):
     p = ops.who(who)
     st = ops.ensure()
@@ -486,6 +544,7 @@ def then_may_play(ops, who, cards):
 
 
 @step_then(parsers.parse("{who} must choose a card for the monkey from {cards}"))
+@tagged
 def then_monkey_choice(ops, who, cards):
     st = ops.ensure()
     j = ops.engine.to_json(st)
@@ -497,12 +556,14 @@ def then_monkey_choice(ops, who, cards):
 
 
 @step_then("no monkey pick is pending")
+@tagged
 def then_no_monkey(ops):
     j = ops.json()
     assert j["phase"] != "monkey", "a monkey pick is pending"
 
 
 @step_then(parsers.parse("the action is rejected as {code}"))
+@tagged
 def then_rejected(ops, code):
     err = ops.error
     assert err is not None, "the action was accepted"
@@ -510,17 +571,20 @@ def then_rejected(ops, code):
 
 
 @step_then(parsers.parse('the error message mentions "{text}"'))
+@tagged
 def then_message(ops, text):
     assert ops.error is not None and text.lower() in str(ops.error).lower(), f"error message: {ops.error}"
 
 
 @step_then("the state is unchanged")
+@tagged
 def then_unchanged(ops):
     assert ops.before is not None
     assert dumps(ops.engine.to_json(ops.state)) == ops.before, "a rejected action changed the state"
 
 
 @step_then(parsers.parse("team {team} scores {expr}"))
+@tagged
 def then_team_scores(ops, team, expr):
     j = ops.json()
     assert j["history"], "no round was scored"
@@ -530,6 +594,7 @@ def then_team_scores(ops, team, expr):
 
 
 @step_then(parsers.parse("team {team} wins the round"))
+@tagged
 def then_team_wins(ops, team):
     j = ops.json()
     assert j["phase"] == "trophies" and j["history"][-1]["winner"] == team, (
@@ -537,6 +602,7 @@ def then_team_wins(ops, team):
 
 
 @step_then(parsers.parse("the next chance event is {event}"))
+@tagged
 def then_chance_event(ops, event):
     j = ops.json()
     assert j["to_move"] == "chance" and j["chance"]["event"] == event, f"pending: {j['chance']}, to move {j['to_move']}"
@@ -544,6 +610,7 @@ def then_chance_event(ops, event):
 
 
 @step_then(parsers.parse("the {pile} rule cards to draw from are {cards}"))
+@tagged
 def then_rule_pool(ops, pile, cards):
     ch = ops.engine.chance(ops.ensure())
     i = {"white": 0, "black": 1}[pile]
@@ -552,12 +619,14 @@ def then_rule_pool(ops, pile, cards):
 
 
 @step_then(parsers.parse("the rule row is {row} with {k:d} revealed"))
+@tagged
 def then_row(ops, row, k):
     j = ops.json()
     assert j["rules"] == [r.strip() for r in row.split(",")] and j["revealed"] == k, (j["rules"], j["revealed"])
 
 
 @step_then(parsers.parse("the team cards dealt are drawn from {cards}"))
+@tagged
 def then_team_pool(ops, cards):
     ch = ops.engine.chance(ops.ensure())
     assert ch["event"] == "teams", ch
@@ -566,6 +635,7 @@ def then_team_pool(ops, cards):
 
 
 @step_then(parsers.parse("the deal gives {counts} animal cards and lays {aside:d} aside"))
+@tagged
 def then_deal_counts(ops, counts, aside):
     ch = ops.engine.chance(ops.ensure())
     assert ch["event"] == "deal", ch
@@ -575,12 +645,14 @@ def then_deal_counts(ops, counts, aside):
 
 
 @step_then(parsers.parse("every player holds {k:d} cards"))
+@tagged
 def then_hand_sizes(ops, k):
     j = ops.json()
     assert [len(h) for h in j["hands"]] == [k] * j["players"], [len(h) for h in j["hands"]]
 
 
 @step_then(parsers.parse("{who} holds {k:d} jokers"))
+@tagged
 def then_jokers_held(ops, who, k):
     j = ops.json()
     p = ops.who(who)
@@ -589,6 +661,7 @@ def then_jokers_held(ops, who, k):
 
 
 @step_then(parsers.parse("{k:d} jokers are laid aside"))
+@tagged
 def then_jokers_aside(ops, k):
     j = ops.json()
     got = [c for c in j["aside"] if c in ("unicorn", "monkey", "dove")]
@@ -596,6 +669,7 @@ def then_jokers_aside(ops, k):
 
 
 @step_then(parsers.parse("it is {who}'s turn to {what}"))
+@tagged
 def then_turn(ops, who, what):
     j = ops.json()
     p = ops.who(who)
@@ -605,6 +679,7 @@ def then_turn(ops, who, what):
 
 
 @step_then(parsers.parse("{who} cannot see {cards}"))
+@tagged
 def then_cannot_see(ops, who, cards):
     obs = dumps(ops.engine.observation(ops.ensure(), ops.who(who)))
     for c in split_cards(cards):
@@ -612,6 +687,7 @@ def then_cannot_see(ops, who, cards):
 
 
 @step_then(parsers.parse("{who} can see {cards}"))
+@tagged
 def then_can_see(ops, who, cards):
     obs = dumps(ops.engine.observation(ops.ensure(), ops.who(who)))
     for c in split_cards(cards):
@@ -619,6 +695,7 @@ def then_can_see(ops, who, cards):
 
 
 @step_then("each player received the three cards passed by the player on their right")
+@tagged
 def then_received(ops):
     j = ops.json()
     n = j["players"]
@@ -632,6 +709,7 @@ def then_received(ops):
 
 
 @step_then(parsers.parse("{who} holds {count:d} trophy tokens worth {total:d}"))
+@tagged
 def then_trophies(ops, who, count, total):
     j = ops.json()
     p = ops.who(who)
@@ -640,6 +718,7 @@ def then_trophies(ops, who, count, total):
 
 
 @step_then(parsers.parse("round {r:d} begins with {k:d} rule cards revealed"))
+@tagged
 def then_next_round(ops, r, k):
     j = ops.json()
     assert j["round"] == r and j["revealed"] == k and j["chance"]["event"] == "teams", (
@@ -648,6 +727,7 @@ def then_next_round(ops, r, k):
 
 
 @step_then(parsers.parse("the game is over and {who} wins with {points:d} points"))
+@tagged
 def then_game_won(ops, who, points):
     j = ops.json()
     p = ops.who(who)
@@ -657,12 +737,14 @@ def then_game_won(ops, who, points):
 
 
 @step_then("the game is over without a winner")
+@tagged
 def then_game_tie(ops):
     j = ops.json()
     assert j["result"] is not None and j["result"]["winners"] == [], f"result {j['result']}"
 
 
 @step_then(parsers.parse("a card of player {p:d}'s hand is visible only to that player"))
+@tagged
 def then_hidden_hand(ops, p):
     st = ops.ensure()
     j = ops.engine.to_json(st)
@@ -673,11 +755,13 @@ def then_hidden_hand(ops, p):
 
 
 @step_then("the game starts")
+@tagged
 def then_game_starts(ops):
     assert ops.error is None, f"the game should start: {ops.error}"
 
 
 @step_then("the cards laid aside are hidden from every player")
+@tagged
 def then_aside_hidden(ops):
     st = ops.ensure()
     j = ops.engine.to_json(st)
@@ -689,18 +773,21 @@ def then_aside_hidden(ops):
 
 
 @step_then("the round is over")
+@tagged
 def then_round_over(ops):
     j = ops.json()
     assert j["phase"] == "trophies" and not any(j["hands"]), f"phase {j['phase']}, hands {j['hands']}"
 
 
 @step_then("the round goes on")
+@tagged
 def then_round_on(ops):
     j = ops.json()
     assert j["phase"] == "play" and any(j["hands"]), f"phase {j['phase']}, hands {j['hands']}"
 
 
 @step_then(parsers.parse("no legal pass of {who} includes a joker"))
+@tagged
 def then_no_joker_pass(ops, who):
     st = ops.ensure()
     p = ops.who(who)
@@ -711,6 +798,7 @@ def then_no_joker_pass(ops, who):
 
 
 @step_then(parsers.parse("some legal pass of {who} includes a joker"))
+@tagged
 def then_joker_pass(ops, who):
     st = ops.ensure()
     legal = ops.engine.legal_actions(st)
@@ -718,6 +806,7 @@ def then_joker_pass(ops, who):
 
 
 @step_then(parsers.parse("{who} sees only their own trophy values"))
+@tagged
 def then_own_trophies(ops, who):
     st = ops.ensure()
     j = ops.engine.to_json(st)
@@ -730,6 +819,7 @@ def then_own_trophies(ops, who):
 
 
 @step_then(parsers.parse("the trophy draw gives one token each to {players} and lays {k:d} aside"))
+@tagged
 def then_trophy_take(ops, players, k):
     ch = ops.engine.chance(ops.ensure())
     assert ch and ch["event"] == "trophies", ch
@@ -742,6 +832,7 @@ def then_trophy_take(ops, players, k):
 
 
 @step_when("the first player to pass passes their three lowest cards")
+@tagged
 def when_first_pass(ops):
     j = ops.json()
     assert j["phase"] == "pass", f"phase {j['phase']}"
@@ -752,6 +843,7 @@ def when_first_pass(ops):
 
 
 @step_then("the passed cards stay hidden from their receiver for now")
+@tagged
 def then_receiver_blind(ops):
     st = ops.ensure()
     j = ops.engine.to_json(st)
@@ -765,6 +857,7 @@ def then_receiver_blind(ops):
 
 
 @step_when(parsers.parse("a trophy draw giving player {p:d} a token worth {v:d} is tried"))
+@tagged
 def when_bad_trophy(ops, p, v):
     ch = ops.engine.chance(ops.ensure())
     assert ch and ch["event"] == "trophies", ch
