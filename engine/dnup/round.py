@@ -27,7 +27,7 @@ WIN_LETTERS = 4
 WIN_ROUNDS = 2
 
 
-def new_round(s: State, hands_n: int, tokens, wins, out, turn, result) -> State:
+def new_round(s: State, tokens, wins, out, turn, result) -> State:
     """A state waiting for the next round's deal (or over, when ``result`` is set)."""
     g = s.g
     if result is not None:

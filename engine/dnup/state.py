@@ -69,7 +69,7 @@ class Game:
 
 class State:
     __slots__ = ("g", "hands", "sets", "out", "leaving", "tokens", "wins", "round", "turn",
-                 "to_move", "area", "start", "result", "_legal", "_moves", "_json")
+                 "to_move", "area", "start", "result", "_legal")
 
     def __init__(self, g: Game, hands, sets, out, leaving, tokens, wins, round_, turn, to_move, area, start, result):
         self.g = g
@@ -85,9 +85,7 @@ class State:
         self.area = area
         self.start = start
         self.result = result
-        self._legal = None
-        self._moves = None
-        self._json = None
+        self._legal = None  # (moves, action dicts), filled by actions.legal
 
     def replace(self, **kw) -> "State":
         s = State(self.g, self.hands, self.sets, self.out, self.leaving, self.tokens, self.wins, self.round,

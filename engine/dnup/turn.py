@@ -62,7 +62,7 @@ def play(rules, s: State, move: tuple) -> State:
                 result = dict(R.UNFINISHED)
             ended = State(g, tuple(hands), tuple(sets), out, leaving, tokens, wins, s.round, turn, OVER, 0,
                           s.start, None)
-            return R.new_round(ended, 0, tokens, wins, out, turn, result)
+            return R.new_round(ended, tokens, wins, out, turn, result)
     elif leaving is not None and leaving is s.leaving:  # DNP-FIRST-OUT-CARDS-STAY
         who, left = leaving
         left -= 1

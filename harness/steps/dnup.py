@@ -249,73 +249,32 @@ def given_cap(dnup, cap, t):
     dnup.pos["turn"] = t
 
 
-@step_given(parsers.parse("it is round {r:d}"))
-def given_round(dnup, r):
-    dnup.pos["round"] = r
-
-
 # ---------------------------------------------------------------------------- when
 
 
-@when(parsers.parse("player {p:d} plays {cards}"))
-def when_play(dnup, p, cards):
-    dnup.act({"type": "play", "player": p, "cards": sorted(ids_of(cards))})
+@when(parsers.re(r"player (?P<p>\d+) (?P<verb>plays|tries to play) (?P<cards>[0-9/, ]+)"))
+def when_play(dnup, p, verb, cards):
+    dnup.act({"type": "play", "player": int(p), "cards": sorted(ids_of(cards))}, expect_error=verb.startswith("tries"))
 
 
-@when(parsers.parse("player {p:d} tries to play {cards}"))
-def when_try_play(dnup, p, cards):
-    dnup.act({"type": "play", "player": p, "cards": sorted(ids_of(cards))}, expect_error=True)
+@when(parsers.re(r"player (?P<p>\d+) (?P<verb>adds|tries to add) (?P<card>\d+/\d+) to the set of player (?P<q>\d+)"
+                 r"(?: in area (?P<a>\d+))?"))
+def when_add(dnup, p, verb, card, q, a):
+    action = {"type": "add", "player": int(p), "card": parse_card(card)[0], "owner": int(q), "area": int(a or 1)}
+    dnup.act(action, expect_error=verb.startswith("tries"))
 
 
-@when(parsers.parse("player {p:d} adds {card} to the set of player {q:d}"))
-def when_add(dnup, p, card, q):
-    dnup.act({"type": "add", "player": p, "card": parse_card(card)[0], "owner": q, "area": 1})
+@when(parsers.re(r"player (?P<p>\d+) (?P<verb>takes|tries to take) the set of player (?P<q>\d+)(?: in area (?P<a>\d+))?"))
+def when_take(dnup, p, verb, q, a):
+    dnup.act({"type": "take", "player": int(p), "owner": int(q), "area": int(a or 1)}, expect_error=verb.startswith("tries"))
 
 
-@when(parsers.parse("player {p:d} adds {card} to the set of player {q:d} in area {a:d}"))
-def when_add_area(dnup, p, card, q, a):
-    dnup.act({"type": "add", "player": p, "card": parse_card(card)[0], "owner": q, "area": a})
-
-
-@when(parsers.parse("player {p:d} tries to add {card} to the set of player {q:d}"))
-def when_try_add(dnup, p, card, q):
-    dnup.act({"type": "add", "player": p, "card": parse_card(card)[0], "owner": q, "area": 1}, expect_error=True)
-
-
-@when(parsers.parse("player {p:d} tries to add {card} to the set of player {q:d} in area {a:d}"))
-def when_try_add_area(dnup, p, card, q, a):
-    dnup.act({"type": "add", "player": p, "card": parse_card(card)[0], "owner": q, "area": a}, expect_error=True)
-
-
-@when(parsers.parse("player {p:d} takes the set of player {q:d}"))
-def when_take(dnup, p, q):
-    dnup.act({"type": "take", "player": p, "owner": q, "area": 1})
-
-
-@when(parsers.parse("player {p:d} takes the set of player {q:d} in area {a:d}"))
-def when_take_area(dnup, p, q, a):
-    dnup.act({"type": "take", "player": p, "owner": q, "area": a})
-
-
-@when(parsers.parse("player {p:d} tries to take the set of player {q:d}"))
-def when_try_take(dnup, p, q):
-    dnup.act({"type": "take", "player": p, "owner": q, "area": 1}, expect_error=True)
-
-
-@when(parsers.parse("player {p:d} tries to take the set of player {q:d} in area {a:d}"))
-def when_try_take_area(dnup, p, q, a):
-    dnup.act({"type": "take", "player": p, "owner": q, "area": a}, expect_error=True)
-
-
-@when(parsers.parse("player {p:d} flips their hand"))
-def when_flip(dnup, p):
-    dnup.original_hands.setdefault(p, dnup.hand(p))
-    dnup.act({"type": "flip", "player": p})
-
-
-@when(parsers.parse("player {p:d} tries to flip their hand"))
-def when_try_flip(dnup, p):
-    dnup.act({"type": "flip", "player": p}, expect_error=True)
+@when(parsers.re(r"player (?P<p>\d+) (?P<verb>flips|tries to flip) their hand"))
+def when_flip(dnup, p, verb):
+    p = int(p)
+    if not verb.startswith("tries"):
+        dnup.original_hands.setdefault(p, dnup.hand(p))
+    dnup.act({"type": "flip", "player": p}, expect_error=verb.startswith("tries"))
 
 
 @when("the next player flips their hand")
@@ -669,12 +628,6 @@ def then_observation(dnup, p):
             dnup.check(h is None, f"player {p} can see player {q}'s hand")
     dnup.check(obs.get("hand_sizes") == [len(h) for h in j["hands"]], "hand sizes are not shown")
     dnup.check(obs.get("sets") == j["sets"], "sets on the table must be visible")
-
-
-@then(parsers.parse("the set of player {q:d} is gone from the table"))
-def then_set_gone(dnup, q):
-    got = dnup.json()["sets"][q]
-    dnup.check(not any(got), f"player {q} still has a set: {[show(x) for x in got]}")
 
 
 @then(parsers.parse("the game is rejected as {code}"))
