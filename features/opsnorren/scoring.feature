@@ -199,6 +199,21 @@ Feature: Opsnorren: end of a round, trophies and the end of the game
       Then the action is rejected as invalid-outcome
       And the state is unchanged
 
+  Rule: OPS-SETUP-TROPHIES
+    "- Leg de trofeefiches geschud en gedekt boven de rij spelregelkaarten, met het rondenummer naar boven. Zo liggen er boven de kaarten vier groepjes van drie fiches, één voor elke ronde."
+
+    @clause:OPS-SETUP-TROPHIES
+    Scenario Outline: Round <r> draws from its own group of three tokens
+      Given a 4-player game whose round <r> was won by team B
+      Then the trophy draw takes from the three tokens of round <r>
+
+      Examples:
+        | r |
+        | 1 |
+        | 2 |
+        | 3 |
+        | 4 |
+
   Rule: OPS-GOAL-TROPHY
     "Elk lid van het winnende team krijgt een trofeefiche met een verborgen puntenwaarde."
 

@@ -868,3 +868,13 @@ def when_bad_trophy(ops, p, v):
     if "aside" in ch["draws"][0]["take"]:
         out["aside"] = pool[: ch["draws"][0]["take"]["aside"]]
     ops.attempt(ops.chance_action("trophies", [out]))
+
+
+@step_then(parsers.parse("the trophy draw takes from the three tokens of round {r:d}"))
+@tagged
+def then_trophy_group(ops, r):
+    ch = ops.engine.chance(ops.ensure())
+    assert ch and ch["event"] == "trophies", ch
+    pool = sorted(ch["draws"][0]["pool"])
+    assert len(pool) == 3, f"a round's group has three tokens, the draw has {pool}"
+    assert pool == sorted(components()["trophies"][r - 1]), f"round {r} draws from {pool}"
