@@ -1,0 +1,75 @@
+"""Boolean and conditional helpers that work on Z3 terms *and* on plain Python values.
+
+The model is written once with these; called with Z3 variables it is the
+symbolic model the theorems prove things about, called with ints it is a fast concrete
+evaluator (the agreement tests run it against the engine on thousands of moves). So
+the code that is proved is the code that is tested.
+
+TOOLING.md: Python ``if/and/or`` on Z3 terms raise; these dispatch on the type.
+"""
+
+from __future__ import annotations
+
+import z3
+
+
+def is_sym(x) -> bool:
+    return isinstance(x, z3.ExprRef)
+
+
+def If(c, a, b):
+    if isinstance(c, bool):
+        return a if c else b
+    return z3.If(c, a, b)
+
+
+def And(*xs):
+    out = []
+    for x in xs:
+        if x is False:
+            return False
+        if x is True:
+            continue
+        out.append(x)
+    if not out:
+        return True
+    return out[0] if len(out) == 1 else z3.And(*out)
+
+
+def Or(*xs):
+    out = []
+    for x in xs:
+        if x is True:
+            return True
+        if x is False:
+            continue
+        out.append(x)
+    if not out:
+        return False
+    return out[0] if len(out) == 1 else z3.Or(*out)
+
+
+def Not(x):
+    return (not x) if isinstance(x, bool) else z3.Not(x)
+
+
+def Implies(a, b):
+    return Or(Not(a), b)
+
+
+def In(x, values) -> object:
+    """``x`` is one of ``values`` (concrete values)."""
+    if not is_sym(x):
+        return x in values
+    return Or(*[x == v for v in values])
+
+
+def Sum(xs):
+    xs = list(xs)
+    if not any(is_sym(x) for x in xs):
+        return sum(xs)
+    return z3.Sum([z3.IntVal(x) if isinstance(x, int) else x for x in xs])
+
+
+def b2i(x):
+    return If(x, 1, 0)
