@@ -31,13 +31,12 @@ TYPES = ("play", "add", "take", "flip")
 def legal(rules, s: State) -> tuple[list, list]:
     """(moves, action dicts) of the player to move, without duplicates. Cached on the state."""
     cached = s._legal
-    if cached is not None:
-        return cached
+    if cached is not None and cached[0] is rules:
+        return cached[1]
     g = s.g
     p = s.to_move
     if p < 0:
-        s._legal = ([], [])
-        return s._legal
+        return ([], [])
     val = g.val
     ids = g.deck.ids
     areas = g.areas
@@ -86,8 +85,8 @@ def legal(rules, s: State) -> tuple[list, list]:
         acts.append({"type": "take", "player": p, "owner": owner, "area": area})
     moves.append(("D",))
     acts.append({"type": "flip", "player": p})
-    s._legal = (moves, acts)
-    return s._legal
+    s._legal = (rules, (moves, acts))  # per engine: a subclass may read the rules differently
+    return moves, acts
 
 
 def parse(rules, s: State, action) -> tuple:
