@@ -133,8 +133,8 @@ def run_suite(games: list[str], engine: str = "reference", choices: dict[str, st
                 config._rulecheck_collector.listeners.append(progress)
 
     args = pytest_args(games, engine, choices, clauses, extra=extra_args)
-    if quiet:
-        args += ["-q", "-p", "no:terminal"]
+    if quiet:  # our progress replaces pytest's terminal; the ini's addopts name terminal options
+        args += ["-p", "no:terminal", "-o", "addopts=", "--strict-markers"]
     files = suite_files(games)
     if not files:
         return SuiteResult(games, engine, [], compute_verdicts(games, []), 5,

@@ -124,6 +124,7 @@ def check(game, engine, choice, clause, profile, json_path, junit_path, html_pat
     choices = parse_choices(choice)
     for g in games:
         specs.resolve_choices(g, {k: v for k, v in choices.items() if k.split(".")[0] == _choice_prefix(g)})
+        _probe_engine(engine, g, choices)
     if profile:
         os.environ["HYPOTHESIS_PROFILE"] = profile
         import harness.profiles  # noqa: F401
@@ -171,6 +172,16 @@ def check(game, engine, choice, clause, profile, json_path, junit_path, html_pat
     sys.exit(1)
 
 
+def _probe_engine(spec: str, game: str, choices: dict[str, str]) -> None:
+    """Open the engine once before the suite, so a bad --engine is one clear error, not 200 failures."""
+    from harness.engines import open_engine
+
+    eng = open_engine(spec, game, {k: v for k, v in choices.items() if k.split(".")[0] == _choice_prefix(game)})
+    close = getattr(eng, "close", None)
+    if close:
+        close()
+
+
 def _choice_prefix(game: str) -> str:
     return {"opsnorren": "ops", "sorry": "sorry", "dnup": "dnup"}[game]
 
@@ -206,7 +217,7 @@ class _Progress:
 
 def _print_verdicts(result, all_clauses: bool) -> None:
     for g in result.games + ["*"]:
-        rows = [cv for cv in result.verdicts.values() if cv.game == g]
+        rows = [cv for cv in result.verdicts.values() if cv.game == g and (all_clauses or cv.verdict != "pass")]
         if not rows:
             continue
         table = Table(title=f"{g if g != '*' else 'protocol'}", show_lines=False, expand=False)
@@ -216,8 +227,6 @@ def _print_verdicts(result, all_clauses: bool) -> None:
         table.add_column("tests", justify="right")
         table.add_column("summary / failure")
         for cv in rows:
-            if not all_clauses and cv.verdict == "pass":
-                continue
             detail = cv.summary
             if cv.failures:
                 detail = cv.failures[0]["message"].strip().splitlines()[0][:200] + f"  [{cv.failures[0]['test']}]"
