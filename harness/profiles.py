@@ -49,3 +49,16 @@ settings.register_profile(
 
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
 settings.load_profile(PROFILE)
+
+# Shrinking budget. Hypothesis stops shrinking after MAX_SHRINKING_SECONDS (300 s by default),
+# an internal constant with no public setting. A conformance run must stay bounded, so the
+# fast profiles allow 60 s (a failure is still shrunk, usually within seconds). Override with
+# RULECHECK_MAX_SHRINK_SECONDS. Guarded: if Hypothesis renames the constant, nothing breaks.
+try:
+    from hypothesis.internal.conjecture import engine as _conjecture_engine
+
+    if hasattr(_conjecture_engine, "MAX_SHRINKING_SECONDS"):
+        _default = "300" if PROFILE == "thorough" else "60"
+        _conjecture_engine.MAX_SHRINKING_SECONDS = int(os.environ.get("RULECHECK_MAX_SHRINK_SECONDS", _default))
+except ImportError:  # pragma: no cover
+    pass
