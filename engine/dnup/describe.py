@@ -54,24 +54,8 @@ def describe_events(before: State, action: dict, after: State) -> list[str]:
             ev.append(f"player {after.start} holds the start card and starts round {after.round}")
         return ev
     p = before.to_move
-    for slot, cs in enumerate(before.sets):
-        if not cs or after.sets[slot] and set(after.sets[slot]) >= set(cs):
-            continue
-        owner, area = g.owner(slot), g.area_of(slot)
-        names = ", ".join(g.deck.notation(c) for c in cs)
-        if action.get("type") == "take" and action.get("owner") == owner and action.get("area") == area:
-            continue
-        if after.to_move == CHANCE or after.to_move == OVER and after.turn and not any(after.sets):
-            continue
-        back = set(c ^ 1 for c in cs)
-        if owner != p and back <= set(after.hands[owner]):
-            ev.append(f"the set of {_where(g, owner, area)} ({names}) is beaten and goes back to their hand, flipped")
-        elif owner == p and back <= set(after.hands[owner]) and g.areas == 2:
-            ev.append(f"player {p}'s own set in area {area} ({names}) is beaten and goes back to their hand, flipped")
-        elif before.leaving is not None and before.leaving[0] == owner:
-            ev.append(f"the set of player {owner}, who is out, ({names}) is removed")
-        else:
-            ev.append(f"{_where(g, owner, area)} discards their set ({names})")
+    if after.to_move != CHANCE:
+        ev += _set_events(g, before, action, after, p)
     for q in range(g.players):
         gain = after.tokens[q] - before.tokens[q]
         if g.areas == 2 and after.wins[q] > before.wins[q]:
@@ -88,6 +72,36 @@ def describe_events(before: State, action: dict, after: State) -> list[str]:
             ev.append(f"the game stops unfinished after {after.turn} turns (turn cap)")
         else:
             ev.append(f"player {r['winner']} wins the game ({r['reason']})")
+    return ev
+
+
+def _set_events(g, before: State, action: dict, after: State, p: int) -> list[str]:
+    """Sets that left the table: beaten and returned flipped, removed, or discarded at turn start."""
+    ev = []
+    t = action.get("type")
+    added = None
+    if t == "add":
+        i = g.id_index.get(action.get("card"))
+        added = next((c for c in before.hands[p] if i is not None and c >> 1 == i), None)
+    for slot, cs in enumerate(before.sets):
+        now = after.sets[slot]
+        if not cs or now and set(now) >= set(cs):
+            continue
+        owner, area = g.owner(slot), g.area_of(slot)
+        if t in ("take", "add") and (action.get("owner"), action.get("area")) == (owner, area):
+            if t == "take":
+                continue
+            cs = tuple(sorted(cs + (added,))) if added is not None else cs
+        names = ", ".join(g.deck.notation(c) for c in cs)
+        if owner in before.out:
+            why = ("every other player has had a turn" if before.leaving and before.leaving[1] == 1
+                   else "it was beaten")
+            ev.append(f"the set of player {owner}, who is out, ({names}) is removed: {why}")
+        elif {c ^ 1 for c in cs} <= set(after.hands[owner]) and (owner != p or g.areas == 2):
+            whose = f"player {p}'s own set in area {area}" if owner == p else f"the set of {_where(g, owner, area)}"
+            ev.append(f"{whose} ({names}) is beaten and goes back to their hand, flipped")
+        else:
+            ev.append(f"{_where(g, owner, area)} discards their set ({names}) at the start of their turn")
     return ev
 
 
