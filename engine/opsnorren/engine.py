@@ -180,7 +180,7 @@ class OpsnorrenEngine(Engine):
         ph = s.phase
         if ph == PLAY:
             p = (s.leader + len(s.trick)) % s.n
-            cards = playable(s.hands[p], self.lead(s))
+            cards = s._playable = playable(s.hands[p], self.lead(s))
             return tuple({"type": "play", "player": p, "card": NAMES[c]} for c in cards)
         if ph == PASS:
             p = self.next_passer(s)
@@ -211,8 +211,9 @@ class OpsnorrenEngine(Engine):
         if t not in ("play", "pass", "monkey"):
             raise MalformedError(f"unknown action type {t!r}; Opsnorren actions are play, pass, monkey and chance",
                                  path="type")
-        want = {"type", "player", "cards" if t == "pass" else "card"}
-        if set(action) != want:
+        want = "cards" if t == "pass" else "card"
+        if len(action) != 3 or want not in action or "player" not in action:
+            want = {"type", "player", want}
             raise MalformedError(f"a {t} action has exactly the fields {sorted(want)}; got {sorted(map(str, action))}")
         p = action["player"]
         if type(p) is not int or not 0 <= p < s.n:
@@ -250,9 +251,11 @@ class OpsnorrenEngine(Engine):
         hand = s.hands[p]
         if card not in hand:
             raise IllegalActionError(f"player {p} does not hold {NAMES[card]}")
-        lead = self.lead(s)
-        if card not in playable(hand, lead):
-            col = COLOURS[lead]
+        allowed = s._playable
+        if allowed is None:
+            allowed = s._playable = playable(hand, self.lead(s))
+        if card not in allowed:
+            col = COLOURS[self.lead(s)]
             raise IllegalActionError(f"player {p} holds {col} cards and must follow {col} (OPS-FOLLOW-SUIT); "
                                      f"{NAMES[card]} is not allowed")
         n = s.n

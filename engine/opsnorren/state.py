@@ -31,7 +31,7 @@ class State:
         "phase",
         "history",    # ((round, stars_A, stars_B, winner_team), ...)
         "trophies",   # per player: tuple of token values drawn
-        "_legal", "_chance", "_json", "_ruleset",
+        "_legal", "_playable", "_chance", "_json", "_ruleset",
     )
 
     def copy(self) -> "State":
@@ -54,6 +54,7 @@ class State:
         s.history = self.history
         s.trophies = self.trophies
         s._legal = None
+        s._playable = None
         s._chance = None
         s._json = None
         s._ruleset = self._ruleset  # reset by whoever changes rules/revealed
@@ -88,6 +89,7 @@ def blank(n: int) -> State:
     s.history = ()
     s.trophies = empty
     s._legal = None
+    s._playable = None
     s._chance = None
     s._json = None
     s._ruleset = None
