@@ -29,6 +29,7 @@ whose message names the request and carries the tail of the candidate's stderr.
 
 from __future__ import annotations
 
+import atexit
 import collections
 import json
 import os
@@ -214,6 +215,28 @@ def _describe_request(req: dict) -> str:
     return excerpt(dumps(short), 400)
 
 
+_POOL: dict[tuple, list] = {}
+_POOL_LOCK = threading.Lock()
+_POOL_MAX = 2
+
+
+def _reuse_default() -> bool:
+    return os.environ.get("RULECHECK_REUSE_ENGINES", "").lower() in ("1", "true", "yes")
+
+
+def drain_pool() -> int:
+    """Reap every parked candidate process (also run at interpreter exit); how many."""
+    with _POOL_LOCK:
+        procs = [p for parked in _POOL.values() for p, _ in parked]
+        _POOL.clear()
+    for p in procs:
+        p.close(0.2)
+    return len(procs)
+
+
+atexit.register(drain_pool)
+
+
 class _Ticket:
     """A request sent and not yet answered."""
 
@@ -231,7 +254,7 @@ class SubprocessEngine(Engine):
                  memory_mb: int | None = DEFAULT_MEMORY_MB, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES, *,
                  grace: float = 1.0, max_faults: int = 3, batch_size: int = 128, stderr_bytes: int = 16384,
                  env: dict | None = None, cwd: str | None = None, state_schema: dict | None = None,
-                 action_schema: dict | None = None, validate: bool = True):
+                 action_schema: dict | None = None, validate: bool = True, reuse: bool | None = None):
         self.cmd = cmd if isinstance(cmd, str) else shlex.join(cmd)
         self.argv = shlex.split(cmd) if isinstance(cmd, str) else list(cmd)
         if not self.argv:
@@ -266,7 +289,9 @@ class SubprocessEngine(Engine):
         self._closed = False
         self._finalizer = None
         self._state_validator, self._action_validator = _game_validators(game, state_schema, action_schema)
-        self._start()
+        self.reuse = _reuse_default() if reuse is None else reuse
+        if not (self.reuse and self._adopt()):
+            self._start()
 
     # ---- life cycle --------------------------------------------------------------
     def _start(self) -> None:
@@ -319,9 +344,55 @@ class SubprocessEngine(Engine):
             self._finalizer = None
 
     def close(self) -> None:
-        """Send EOF, wait ``grace`` s, kill the process group, reap. Idempotent."""
+        """Send EOF, wait ``grace`` s, kill the process group, reap. Idempotent.
+
+        With ``reuse`` a healthy process is parked instead, for the next SubprocessEngine
+        with the same command line, game, choices and limits (reaped at interpreter exit).
+        """
         self._closed = True
+        if self.reuse and self._park():
+            return
         self._shutdown()
+
+    # ---- reuse (opt-in: reuse=True or RULECHECK_REUSE_ENGINES=1) -----------------------
+    def _pool_key(self) -> tuple:
+        return (tuple(self.argv), self.game, tuple(sorted(self.requested_choices.items())), self.cpu_seconds,
+                self.memory_mb, tuple(sorted(self.env.items())) if self.env else None, self.cwd, self.stderr_bytes)
+
+    def _adopt(self) -> bool:
+        with _POOL_LOCK:
+            parked = _POOL.get(self._pool_key(), [])
+            while parked:
+                proc, info = parked.pop()
+                if proc.alive() and not proc.buf and not proc.stdout_eof:
+                    break
+                proc.close(0.0)
+            else:
+                return False
+        self._proc = proc
+        self._finalizer = weakref.finalize(self, _close_process, proc.proc, 0.2)
+        self.info = info
+        self.name, self.version, self.choices = str(info["name"]), str(info["version"]), dict(info["choices"])
+        self._ops = set(info["ops"]) if isinstance(info.get("ops"), list) else None
+        return True
+
+    def _park(self) -> bool:
+        p = self._proc
+        if p is None or self._pending or p.buf or p.stdout_eof or not p.alive() or self._disabled is not None:
+            return False
+        with _POOL_LOCK:
+            parked = _POOL.setdefault(self._pool_key(), [])
+            if len(parked) >= _POOL_MAX:
+                return False
+            with p._lock:
+                p.stderr_tail.clear()
+                p._stderr_size = 0
+            parked.append((p, self.info))
+        self._proc = None
+        if self._finalizer is not None:
+            self._finalizer.detach()
+            self._finalizer = None
+        return True
 
     def __enter__(self):
         return self

@@ -201,3 +201,27 @@ def test_bench_protocol_counts_checked_transitions():
         assert r["errors"] == 0 and sum(r["faults"].values()) == 0
         assert r["games_finished"] >= 1
         assert r["round_trips"] < r["transitions"] if batch else r["round_trips"] >= r["transitions"]
+
+
+def test_reuse_parks_a_healthy_process_and_reaps_it_at_the_end():
+    from harness.subprocess_engine import drain_pool
+
+    drain_pool()
+    first = toy(reuse=True)
+    pid = first.pid
+    first.new_game({"players": 2})
+    first.close()
+    assert not gone(pid)  # parked, not reaped
+    second = toy(reuse=True)
+    assert second.pid == pid and second.name == "toy" and second.choices == {"toy.dummy": "a"}
+    assert second.new_game({"players": 3})["players"] == 3
+    other = toy(reuse=True, choices={"toy.dummy": "b"})  # other choices: another process
+    assert other.pid != pid and other.choices == {"toy.dummy": "b"}
+    other.close()
+    second.close()
+    assert drain_pool() == 2
+    assert gone(pid)
+    plain = toy()  # without reuse, close reaps as always
+    plain_pid = plain.pid
+    plain.close()
+    assert gone(plain_pid) and drain_pool() == 0
