@@ -189,3 +189,63 @@ def test_without_a_turn_cap_nothing_ends_a_game_of_flips(engine):
         state = engine.apply(state, flip)
     assert engine.result(state) is None
     assert engine.to_json(state)["turn"] == 3000
+
+
+def _candidates(sj: dict) -> list[dict]:
+    """Every action of the mover's shape: sets of any cards showing one value, any card onto any
+    area, taking any area, flipping. Legal or not."""
+    from itertools import combinations
+
+    p, n = sj["to_move"], sj["players"]
+    areas = 2 if n == 2 else 1
+    ids = [c[0] for c in sj["hands"][p]]
+    out = [{"type": "flip", "player": p}]
+    for k in (1, 2, 3):
+        for combo in combinations(ids, k):
+            out.append({"type": "play", "player": p, "cards": sorted(combo)})
+    for q in range(n):
+        for a in range(1, areas + 1):
+            out.append({"type": "take", "player": p, "owner": q, "area": a})
+            for cid in ids:
+                out.append({"type": "add", "player": p, "card": cid, "owner": q, "area": a})
+    return out
+
+
+@pytest.mark.parametrize("choice", ["illegal", "consequence"])
+def test_apply_accepts_exactly_the_listed_legal_actions(choice):
+    engine = DnupEngine({"dnup.add-conflict": choice})
+    rng = random.Random(5)
+    checked = 0
+    for players in (2, 3, 5):
+        def look(state, action, nxt):
+            nonlocal checked
+            if rng.random() > 0.1 or engine.legal_actions(nxt) == []:
+                return
+            legal = {dumps(a) for a in engine.legal_actions(nxt)}
+            for cand in _candidates(engine.to_json(nxt)):
+                try:
+                    engine.apply(nxt, cand)
+                    ok = True
+                except IllegalActionError:
+                    ok = False
+                assert ok == (dumps(cand) in legal), f"{cand}: apply says {ok}, legal_actions disagrees"
+                checked += 1
+        random_playout(engine, {"players": players, "turn_cap": 150}, rng, on_step=look)
+    assert checked > 1000
+
+
+def test_describe_events_report_the_first_players_set_leaving_and_the_game_end(engine):
+    pos = position(players=3, hands={0: "6/2", 1: "9/4", 2: "3/7"}, tokens=[2, 0, 0])
+    state = engine.from_json(pos)
+    play = {"type": "play", "player": 0, "cards": ["2/6"]}
+    after = engine.apply(state, play)
+    assert engine.describe_events(state, play, after) == [
+        "player 0 is out first and gets 2 letter(s) (now 4)", "player 0 wins the game (letters)"]
+    pos["tokens"] = [0, 0, 0]
+    state = engine.apply(engine.from_json(pos), play)
+    for _ in range(2):
+        flip = {"type": "flip", "player": engine.to_json(state)["to_move"]}
+        nxt = engine.apply(state, flip)
+        events = engine.describe_events(state, flip, nxt)
+        state = nxt
+    assert events == ["the set of player 0, who is out, (6/2) is removed: every other player has had a turn"]
