@@ -35,7 +35,7 @@ class Choices:
     """The engine's reading of the open points (specs/opsnorren/choices.toml), as flags."""
 
     __slots__ = ("leftmost_decides", "no_winner_starter", "monkey_first", "monkey_any_discarded", "monkey_pick",
-                 "joker_lead_first_animal", "pass_jokers", "beginner")
+                 "joker_lead_first_animal", "pass_jokers", "beginner", "joker_pairs_discarded")
 
     def __init__(self, d: dict[str, str]):
         self.leftmost_decides = d["ops.winner-rule-order"] == "leftmost-decides"
@@ -46,6 +46,7 @@ class Choices:
         self.joker_lead_first_animal = d["ops.joker-lead-colour"] == "first-animal"
         self.pass_jokers = d["ops.pass-jokers"] == "yes"
         self.beginner = d["ops.beginner-setup"] == "yes"
+        self.joker_pairs_discarded = d["ops.equal-values-jokers"] == "pairs"
 
 
 class OpsnorrenEngine(Engine):

@@ -5,7 +5,8 @@ OPS-WINNER-LEADS).
 Order of effects, our reading (choices named where the text is open):
 
 1. OPS-RULE-EQUAL-DISCARDED: animal cards sharing a value are set aside first
-   ("voordat je bepaalt wie de slag wint"); jokers have no value and stay.
+   ("voordat je bepaalt wie de slag wint"); jokers have no value and stay
+   (``ops.equal-values-jokers``); a discarded card has no effect.
 2. The winner: the unicorn if present, else the best animal card (trick.py). No card
    left that can win: nobody wins (``ops.no-winner``); the starter leads next.
 3. The dove (OPS-DOVE): every card of the trick is discarded, the winner still leads.
@@ -34,7 +35,7 @@ def resolve(trick, leader: int, rs, choices, team_of) -> Resolution:
     """What happens to a complete trick; ``monkey`` is set when a pick is pending."""
     r = Resolution()
     if rs.equal_discarded:
-        kept, gone = equal_values(trick)
+        kept, gone = equal_values(trick, choices.joker_pairs_discarded)
     else:
         kept, gone = list(trick), []
     r.equal_gone = [c for _, c in gone]

@@ -68,12 +68,16 @@ def best_animal(animals, rs, leftmost_decides: bool):
     return winner
 
 
-def equal_values(trick) -> tuple[list, list]:
-    """OPS-RULE-EQUAL-DISCARDED: (kept, discarded) pairs; jokers have no value and stay."""
+def equal_values(trick, joker_pairs: bool = False) -> tuple[list, list]:
+    """OPS-RULE-EQUAL-DISCARDED: (kept, discarded) pairs.
+
+    Jokers have no value and stay, unless ``ops.equal-values-jokers=pairs``: then two or
+    more jokers in one trick count as equal (both without value) and are discarded too.
+    """
     counts: dict[int, int] = {}
     for _, c in trick:
         v = VALUE_OF[c]
-        if v >= 0:
+        if v >= 0 or joker_pairs:
             counts[v] = counts.get(v, 0) + 1
     kept, gone = [], []
     for pc in trick:

@@ -298,6 +298,46 @@ Feature: Opsnorren rule cards, each alone and together
       And player 1's won pile holds unicorn
       And only blue 5, orange 5 are discarded
 
+    @clause:OPS-RULE-EQUAL-DISCARDED @choice:ops.equal-values-jokers=never
+    Scenario: Two jokers are not equal values and keep their effect
+      Given a 5-player game with the revealed rule cards pink-open, pass-three, equal-discarded
+      And the hands are:
+        | player   | cards    |
+        | player 0 | unicorn  |
+        | player 1 | dove     |
+        | player 2 | blue 10  |
+        | player 3 | blue 9   |
+        | player 4 | pink 1   |
+      When the players play:
+        | player   | card    |
+        | player 0 | unicorn |
+        | player 1 | dove    |
+        | player 2 | blue 10 |
+        | player 3 | blue 9  |
+        | player 4 | pink 1  |
+      Then the whole trick is discarded
+      And player 0 leads the next trick
+
+    @clause:OPS-RULE-EQUAL-DISCARDED @choice:ops.equal-values-jokers=pairs
+    Scenario: Under equal-values-jokers pairs two jokers are discarded as equal
+      Given a 5-player game with the revealed rule cards pink-open, pass-three, equal-discarded
+      And the hands are:
+        | player   | cards    |
+        | player 0 | unicorn  |
+        | player 1 | dove     |
+        | player 2 | blue 10  |
+        | player 3 | blue 9   |
+        | player 4 | pink 1   |
+      When the players play:
+        | player   | card    |
+        | player 0 | unicorn |
+        | player 1 | dove    |
+        | player 2 | blue 10 |
+        | player 3 | blue 9  |
+        | player 4 | pink 1  |
+      Then player 2 wins the trick
+      And only unicorn, dove are discarded
+
     @clause:OPS-RULE-EQUAL-DISCARDED
     Scenario: The monkey cannot take a card discarded for its value
       Given a 5-player game with the revealed rule cards pink-open, pass-three, equal-discarded

@@ -71,12 +71,18 @@ def lead_colour(trick: list[str], rules: list[str], joker_lead: str) -> str | No
     return colour(animals[-1]) if "new-lead-colour" in rules else colour(animals[0])
 
 
+def kept_cards(trick: list[tuple[int, str]], rules: list[str], choices: dict) -> list[tuple[int, str]]:
+    """The cards left after OPS-RULE-EQUAL-DISCARDED (jokers: ops.equal-values-jokers)."""
+    if "equal-discarded" not in rules:
+        return list(trick)
+    pairs = choices.get("ops.equal-values-jokers") == "pairs"
+    counts = Counter(value(c) for _, c in trick if c not in JOKERS or pairs)
+    return [(p, c) for p, c in trick if (c in JOKERS and not pairs) or counts[value(c)] < 2]
+
+
 def expected_winner(trick: list[tuple[int, str]], rules: list[str], choices: dict) -> tuple[int | None, str]:
     """(winning player or None, the clause that decided) for a complete trick."""
-    kept = trick
-    if "equal-discarded" in rules:
-        counts = Counter(value(c) for _, c in trick if c not in JOKERS)
-        kept = [(p, c) for p, c in trick if c in JOKERS or counts[value(c)] < 2]
+    kept = kept_cards(trick, rules, choices)
     for p, c in kept:
         if c == "unicorn":
             twos = "two-wins" in rules and any(value(x) == 2 for _, x in kept if x not in JOKERS)
@@ -268,11 +274,12 @@ class OpsnorrenMachine(EngineMachine):
         rules = revealed_rules(bj)
         winner, why = expected_winner(full, rules, self.engine.choices)
         cards = [c for _, c in full]
+        acting = [c for _, c in kept_cards(full, rules, self.engine.choices)]
         starter = bj["leader"]
         if aj["phase"] == "monkey":
-            require("monkey" in cards, "OPS-MONKEY", "a monkey pick is pending but no monkey was played")
+            require("monkey" in acting, "OPS-MONKEY", "a monkey pick is pending but no monkey was played")
             return
-        if "dove" in cards:
+        if "dove" in acting:
             if self.engine.choices.get("ops.dove-with-monkey", "dove-first") == "dove-first":
                 gained = [c for c in cards if c in aj["discarded"]]
                 require(len(gained) == n, "OPS-DOVE", f"the dove should discard all of {cards}; discarded: {gained}")
@@ -289,7 +296,10 @@ class OpsnorrenMachine(EngineMachine):
         if aj["phase"] == "play":
             require(aj["leader"] == winner, why, f"trick {cards} (rules {rules}): player {winner} should win "
                     f"and lead, but player {aj['leader']} leads")
-        if "monkey" not in cards:
+        if aj["phase"] == "play":
+            require(aj["leader"] in [p for p, _ in full], "OPS-TRICK-WINNER",
+                    f"player {aj['leader']} leads the next trick but took no part in this one")
+        if "monkey" not in acting:
             taken = [c for c in cards if c not in aj["discarded"]]
             missing = [c for c in taken if c not in aj["won"][winner]]
             require(not missing, why if why != "OPS-TRICK-WINNER" else "OPS-WINNER-TAKES",

@@ -18,6 +18,7 @@ OTHER_READINGS = {
     "ops.winner-rule-order": "leftmost-decides",
     "ops.pass-jokers": "no",
     "ops.beginner-setup": "yes",
+    "ops.equal-values-jokers": "pairs",
 }
 
 
