@@ -29,12 +29,21 @@ def action_json(cfg, p: int, m) -> dict:
     name = cards.ORDER[c]
     if kind == MOVE:
         return {"type": "move", "player": p, "card": name,
-                "moves": [{"pawn": pawn_name(cfg, i), "from": sq_to_json(f), "to": sq_to_json(t)} for i, f, _l, t in subs]}
+                "moves": [_step_json(cfg, i, f, l, t) for i, f, l, t in subs]}
     if kind == FORFEIT:
         return {"type": "forfeit", "player": p, "card": name}
     i, f, _l, t = subs[0]
     return {"type": _KIND_NAMES[kind], "player": p, "card": name, "pawn": pawn_name(cfg, i), "from": sq_to_json(f),
             "target": pawn_name(cfg, tgt), "to": sq_to_json(t)}
+
+
+def _step_json(cfg, i: int, f: int, landing: int, to: int) -> dict:
+    """One pawn movement; a pawn that slid also names the triangle it landed on (``slide``), since
+    two splits of a 7 can reach the same square with and without a slide (SRY-CARD-7)."""
+    step = {"pawn": pawn_name(cfg, i), "from": sq_to_json(f), "to": sq_to_json(to)}
+    if landing != to:
+        step["slide"] = landing
+    return step
 
 
 class SorryEngine(Engine):

@@ -20,7 +20,8 @@ def action_text(cfg, a: dict) -> str:
         who = f"player {a.get('player')!r}"
     kind, card = a.get("type"), a.get("card")
     if kind == "move":
-        parts = [f"{m.get('pawn')} {_sq(m.get('from'))}->{_sq(m.get('to'))}" for m in a.get("moves", []) if isinstance(m, dict)]
+        parts = [f"{m.get('pawn')} {_sq(m.get('from'))}->" + (f"{m['slide']}~>" if "slide" in m else "") + _sq(m.get("to"))
+                 for m in a.get("moves", []) if isinstance(m, dict)]
         return f"{who} plays {card}: " + ", ".join(parts)
     if kind == "swap":
         return f"{who} plays 11: swaps {a.get('pawn')} on {_sq(a.get('from'))} with {a.get('target')}, landing on {_sq(a.get('to'))}"

@@ -112,7 +112,7 @@ Feature: Playing for points
         | colour | pawn | square |
         | red    | 1    | 21     |
       And red holds 3, 5, 7, 8, 12
-      When red plays "3: red 1 from 21 to 28"
+      When red plays "3: red 1 from 21 to 24 and slides to 28"
       Then red pawn 1 is on 28
 
   Rule: SRY-POINTS-WIN the first with four pawns HOME wins

@@ -11,7 +11,7 @@ Feature: Slides
         | colour | pawn | square |
         | red    | 1    | 21     |
       And red has drawn a 3
-      When red plays "3: red 1 from 21 to 28"
+      When red plays "3: red 1 from 21 to 24 and slides to 28"
       Then red pawn 1 is on 28
 
     @clause:SRY-SLIDE-ANY-CARD @clause:SRY-BACKWARD
@@ -21,7 +21,7 @@ Feature: Slides
         | colour | pawn | square |
         | red    | 1    | 20     |
       And red has drawn a 4
-      When red plays "4: red 1 from 20 to 19"
+      When red plays "4: red 1 from 20 to 16 and slides to 19"
       Then red pawn 1 is on 19
 
     @clause:SRY-SLIDE-ANY-CARD @clause:SRY-SWAP-SLIDE
@@ -78,7 +78,7 @@ Feature: Slides
         | colour | pawn | square |
         | red    | 1    | 34     |
       And red has drawn a 5
-      When red plays "5: red 1 from 34 to 43"
+      When red plays "5: red 1 from 34 to 39 and slides to 43"
       Then red pawn 1 is on 43
 
     @clause:SRY-SLIDE-OTHER-COLOUR @choice:sorry.slide-colours=own
@@ -89,7 +89,7 @@ Feature: Slides
         | red    | 1    | 6      |
         | red    | 2    | 21     |
       And red has drawn a 3
-      Then red may play "3: red 1 from 6 to 13"
+      Then red may play "3: red 1 from 6 to 9 and slides to 13"
       And red may play "3: red 2 from 21 to 24"
 
   Rule: SRY-SLIDE-OWN-COLOUR on its own colour's triangle a pawn stays
@@ -132,7 +132,7 @@ Feature: Slides
         | yellow | 1    | 28     |
         | yellow | 2    | 29     |
       And red has drawn a 3
-      When red plays "3: red 1 from 21 to 28"
+      When red plays "3: red 1 from 21 to 24 and slides to 28"
       Then the pawns are:
         | colour | pawn | square |
         | red    | 1    | 28     |
@@ -146,7 +146,7 @@ Feature: Slides
         | red    | 1    | 21     |
         | red    | 2    | 27     |
       And red has drawn a 3
-      When red plays "3: red 1 from 21 to 28"
+      When red plays "3: red 1 from 21 to 24 and slides to 28"
       Then red pawn 1 is on 28
       And red pawn 2 is in start
 
@@ -158,7 +158,7 @@ Feature: Slides
         | red    | 1    | 21     |
         | red    | 2    | 27     |
       And red has drawn a 3
-      When red plays "3: red 1 from 21 to 28"
+      When red plays "3: red 1 from 21 to 24 and slides to 28"
       Then red pawn 1 is on 28
       And red pawn 2 is on 27
 
@@ -170,7 +170,7 @@ Feature: Slides
         | red    | 1    | 21     |
         | red    | 2    | 24     |
       And red has drawn a 3
-      Then red may not play "3: red 1 from 21 to 28"
+      Then red may not play "3: red 1 from 21 to 24 and slides to 28"
       And red may play "3: red 2 from 24 to 27"
 
   Rule: SRY-SWAP-SLIDE a swap onto another colour's triangle slides

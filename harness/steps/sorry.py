@@ -8,9 +8,10 @@ piles and the hands. Squares are written as in the canonical notation: ``12``,
 
 Actions are written in a short notation, turned into canonical action JSON here::
 
-    5: red 1 from 12 to 17                      (``to`` is where the pawn rests after a slide)
+    5: red 1 from 12 to 17
+    3: red 1 from 21 to 24 and slides to 28     (a pawn that lands on a triangle and slides)
     7: red 1 from 12 to 16, red 2 from 20 to 23 (in the order made)
-    11: swap red 1 from 12 with blue 2, to 40
+    11: swap red 1 from 12 with blue 2, to 40   (``to``: where red 1 rests, after any slide)
     sorry: red 1 from start onto blue 2, to 40
     forfeit 7
 
@@ -166,10 +167,13 @@ class SorryCtx:
         if m:
             moves = []
             for part in m.group(2).split(","):
-                mm = re.fullmatch(rf"{PAWN} from {SQ} to {SQ}", part.strip())
+                mm = re.fullmatch(rf"{PAWN} from {SQ} to {SQ}(?: and slides to {SQ})?", part.strip())
                 if not mm:
                     raise AssertionError(f"step error: cannot read the pawn move {part.strip()!r}")
-                moves.append({"pawn": f"{mm[1]} {mm[2]}", "from": parse_square(mm[3]), "to": parse_square(mm[4])})
+                step = {"pawn": f"{mm[1]} {mm[2]}", "from": parse_square(mm[3]), "to": parse_square(mm[4])}
+                if mm[5] is not None:
+                    step.update(slide=step["to"], to=parse_square(mm[5]))
+                moves.append(step)
             return {"type": "move", "player": p, "card": m.group(1).lower(), "moves": moves}
         raise AssertionError(f"step error: cannot read the action {text!r}")
 
