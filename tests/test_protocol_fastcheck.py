@@ -42,7 +42,7 @@ def _games_with_schemas() -> list[str]:
     return out
 
 
-def _sample_states(game: str, n: int = 40) -> list[dict]:
+def _sample_states(game: str, n: int = 25) -> list[dict]:
     try:
         from harness.engines import random_config, reference_engine
         from harness.machine import random_playout
@@ -115,11 +115,11 @@ def test_fast_check_agrees_with_jsonschema_on_states_and_their_mutations(game):
                 samples += ref.legal_actions(ref.from_json(s))[:10]
         for obj in samples:
             assert check(obj) == v.is_valid(obj), obj
-            for bad in _mutations(obj, rng, 12):
+            for bad in _mutations(obj, rng, 8):
                 assert check(bad) == v.is_valid(bad), bad
 
 
-@settings(max_examples=300, suppress_health_check=list(HealthCheck), deadline=None)
+@settings(max_examples=150, suppress_health_check=list(HealthCheck), deadline=None)
 @given(JSON)
 def test_fast_check_agrees_on_random_json(value):
     for name in ("request", "state", "chance", "chance-action", "hello.response", "legal.response",
@@ -162,7 +162,7 @@ SCHEMAS = [
 ]
 
 
-@settings(max_examples=200, suppress_health_check=list(HealthCheck), deadline=None)
+@settings(max_examples=150, suppress_health_check=list(HealthCheck), deadline=None)
 @given(JSON, st.sampled_from(range(len(SCHEMAS))))
 def test_fast_check_agrees_on_each_keyword(value, i):
     schema = SCHEMAS[i]

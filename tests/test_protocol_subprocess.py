@@ -195,7 +195,7 @@ def test_bench_protocol_counts_checked_transitions():
     from harness.protocol_bench import bench_protocol
 
     for batch in (True, False):
-        r = bench_protocol(TOY_CMD, "toy", 0.4, batch=batch, parallel=8, config={"players": 2}, env=ENV,
+        r = bench_protocol(TOY_CMD, "toy", 0.25, batch=batch, parallel=8, config={"players": 2}, env=ENV,
                            state_schema=STATE_SCHEMA)
         assert r["transitions"] > 20 and r["transitions_per_second"] > 0
         assert r["errors"] == 0 and sum(r["faults"].values()) == 0
