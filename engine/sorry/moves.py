@@ -180,6 +180,8 @@ def _swaps(R, cfg, pos, p_idx, movers, out):
                 p[i] = t
                 land(R, cfg, p, i, t)
                 if R.swap_slide_target and p[k] == s and R.slide[cfg.colours[k >> 2]][s] is not None:
+                    if not R.bump_own and _blocked(R, cfg, p, k, s):
+                        continue  # the target's slide would end on its own pawn
                     land(R, cfg, p, k, s)
                 out.append((SWAP, C11, ((i, s, t, p[i]),), k, tuple(p)))
 
