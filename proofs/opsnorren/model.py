@@ -325,8 +325,11 @@ def strength(col, reversed_):
     return ite(reversed_, top - col, col)
 
 
-def resolve(tr: Trick, reading: dict, row: list, binding: str = "late") -> dict:
-    """The outcome of a complete trick under ``reading`` and rule row ``row`` (see module doc)."""
+def resolve(tr: Trick, reading: dict, row: list, binding: str = "late", own_team_pick: bool = True) -> dict:
+    """The outcome of a complete trick under ``reading`` and rule row ``row`` (see module doc).
+
+    ``own_team_pick=False`` is a variant for the ambiguity finder: the monkey's player
+    does not pick when their own team takes the trick (and no dove): is that skip harmless?"""
     n = tr.n
     if binding not in BINDINGS:
         raise ValueError(f"binding {binding!r}; one of {BINDINGS}")
@@ -442,12 +445,14 @@ def resolve(tr: Trick, reading: dict, row: list, binding: str = "late") -> dict:
                       or_(any_pick, and_(not_self, K[i] != MONKEY), K[i] == ANIMAL)) for i in range(n)]
     pick_on = and_(monkey, or_(not_(dove), is_opt(reading, "ops.dove-with-monkey", "monkey-first")),
                    or_(*candidate))
-    picked = [and_(pick_on, tr.pick == i) for i in range(n)]
-
-    # where every card goes: exactly one place (conservation is a theorem, not built in)
     taker_team = 0
     for i in range(n):
         taker_team = ite(taker == i, tr.team[i], taker_team)
+    if not own_team_pick:
+        pick_on = and_(pick_on, or_(dove, taker == DISCARD, taker_team != monkey_team))
+    picked = [and_(pick_on, tr.pick == i) for i in range(n)]
+
+    # where every card goes: exactly one place (conservation is a theorem, not built in)
     to_taker = [and_(taker != DISCARD, not_(dove), not_(setaside[i]), not_(picked[i])) for i in range(n)]
     to_monkey = picked
     to_discard = [and_(not_(picked[i]), or_(dove, setaside[i], taker == DISCARD)) for i in range(n)]
@@ -463,12 +468,21 @@ def resolve(tr: Trick, reading: dict, row: list, binding: str = "late") -> dict:
     }
 
 
-def outcome_differs(tr: Trick, a: dict, b: dict, leads_a: list, leads_b: list):
-    """Two resolutions (and lead sequences) of the same trick give a different outcome."""
+def outcome_differs(tr: Trick, a: dict, b: dict, leads_a: list, leads_b: list, compare: str = "full"):
+    """Two resolutions (and lead sequences) of the same trick give a different outcome.
+
+    ``full``: the legal set at some turn (the colour a player is held to, if any), who
+    leads next, whether and from which cards the monkey picks, or where some card ends.
+    ``dest``: only who leads next and where each card ends (team level)."""
     n = tr.n
-    eff = lambda ld: ite(ld >= 0, ld, NO_LEAD_YET)  # NO_COLOUR and NO_LEAD_YET both allow any card
-    diffs = [a["next_leader"] != b["next_leader"], a["pick_on"] != b["pick_on"]]
+
+    def held_to(i, ld):  # the colour the player at i must play, or NO_LEAD_YET when free
+        return ite(and_(ld >= 0, holds_colour(tr.holds[i], ld)), ld, NO_LEAD_YET)
+
+    diffs = [a["next_leader"] != b["next_leader"]]
     diffs += [a["dest"][i] != b["dest"][i] for i in range(n)]
-    diffs += [a["candidate"][i] != b["candidate"][i] for i in range(n)]
-    diffs += [eff(leads_a[i]) != eff(leads_b[i]) for i in range(n)]
+    if compare == "full":
+        diffs.append(a["pick_on"] != b["pick_on"])
+        diffs += [and_(a["pick_on"], a["candidate"][i] != b["candidate"][i]) for i in range(n)]
+        diffs += [held_to(i, leads_a[i]) != held_to(i, leads_b[i]) for i in range(n)]
     return or_(*diffs)

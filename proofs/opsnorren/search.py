@@ -60,9 +60,9 @@ def cards_of(tr: M.Trick) -> list[str]:
     return [M.card_name(tr.kind[i], tr.col[i], tr.val[i]) for i in range(tr.n)]
 
 
-def describe(tr: M.Trick, reading: dict, row: list[str], binding: str = "late") -> dict:
+def describe(tr: M.Trick, reading: dict, row: list[str], binding: str = "late", own_team_pick: bool = True) -> dict:
     """A concrete trick and its outcome under one reading, as plain JSON."""
-    res = M.resolve(tr, reading, row, binding)
+    res = M.resolve(tr, reading, row, binding, own_team_pick)
     lds = M.leads(tr, reading, row)
     cards = cards_of(tr)
     colours = S.colours()
