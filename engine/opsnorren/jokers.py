@@ -13,8 +13,9 @@ Order of effects, our reading (choices named where the text is open):
    With a unicorn the dove goes first (OPS-DOVE-BEFORE-UNICORN). With a monkey:
    ``ops.dove-with-monkey``.
 4. The monkey (OPS-MONKEY): its player picks one card of the trick for their own pile
-   when their team does not take the trick (a pick inside the own team changes nothing,
-   so it is skipped); which cards: ``ops.monkey-pick``, ``ops.monkey-discarded``.
+   when their team does not take the trick; when it does, a pick changes nothing and is
+   skipped, unless a card discarded for its value could be saved
+   (``ops.monkey-discarded=any``); which cards: ``ops.monkey-pick``, ``ops.monkey-discarded``.
 """
 
 from __future__ import annotations
@@ -70,12 +71,14 @@ def resolve(trick, leader: int, rs, choices, team_of) -> Resolution:
             pick = choices.monkey_first
         else:
             pick = taker is None or team_of[taker] != team_of[monkey_player]
+        pool = kept_cards + (r.equal_gone if choices.monkey_any_discarded else [])
+        if choices.monkey_pick == "not-self":
+            pool = [c for c in pool if c != MONKEY]
+        elif choices.monkey_pick == "animals":
+            pool = [c for c in pool if c < 44]
+        if not pick and not has_dove and any(c in r.equal_gone for c in pool):
+            pick = True  # the own team takes the trick, but the monkey can still save a discarded card
         if pick:
-            pool = kept_cards + (r.equal_gone if choices.monkey_any_discarded else [])
-            if choices.monkey_pick == "not-self":
-                pool = [c for c in pool if c != MONKEY]
-            elif choices.monkey_pick == "animals":
-                pool = [c for c in pool if c < 44]
             if pool:
                 r.monkey = monkey_player
                 r.candidates = tuple(sorted(pool))

@@ -379,6 +379,29 @@ Feature: Opsnorren rule cards, each alone and together
       Then player 1's won pile holds orange 5
       And only blue 5 are discarded
 
+    @clause:OPS-RULE-EQUAL-DISCARDED @choice:ops.monkey-discarded=any
+    Scenario: Under monkey-discarded any the monkey saves a discarded card even when its team wins
+      Given a 5-player game with the revealed rule cards pink-open, pass-three, equal-discarded
+      And the hands are:
+        | player   | cards    |
+        | player 0 | blue 8   |
+        | player 1 | monkey   |
+        | player 2 | pink 5   |
+        | player 3 | orange 5 |
+        | player 4 | green 1  |
+      When the players play:
+        | player   | card     |
+        | player 0 | blue 8   |
+        | player 1 | monkey   |
+        | player 2 | pink 5   |
+        | player 3 | orange 5 |
+        | player 4 | green 1  |
+      Then player 1 must choose a card for the monkey from blue 8, monkey, pink 5, orange 5, green 1
+      When player 1 takes orange 5 with the monkey
+      Then player 1's won pile holds orange 5
+      And player 0's won pile holds blue 8, monkey, green 1
+      And only pink 5 are discarded
+
   Rule: OPS-ALL-DISCARDED-STARTER
     "Worden alle kaarten van een slag afgelegd, dan begint de speler die deze slag startte ook de volgende."
 
