@@ -146,9 +146,7 @@ def _run_batched(eng: SubprocessEngine, make_config, rng, parallel: int, end: fl
             ticket, subs = inflight[g]
             absorb(groups[g], subs, eng.collect_batch(ticket))
             if time.perf_counter() >= end:
-                other = inflight[1 - g]
-                if g == 0:
-                    eng.collect_batch(other[0])  # drain the other group's answer before closing
+                eng.collect_batch(inflight[1 - g][0])  # drain the batch still in flight before closing
                 return counts
             inflight[g] = submit(groups[g])
 

@@ -225,3 +225,28 @@ def test_reuse_parks_a_healthy_process_and_reaps_it_at_the_end():
     plain_pid = plain.pid
     plain.close()
     assert gone(plain_pid) and drain_pool() == 0
+
+
+def test_an_engine_left_open_is_reaped_when_the_interpreter_exits():
+    """Even a candidate that ignores end of input and SIGTERM (the finalizer kills its group)."""
+    import subprocess
+    import time
+
+    HARD = f"{sys.executable} {FAULTY / 'candidate.py'} hang-hard"
+
+    code = (
+        "import sys; from harness.subprocess_engine import SubprocessEngine; "
+        f"e = SubprocessEngine({HARD!r}, game='toy', env={ENV!r}); "
+        "_keep = [e]; print(e.pid, flush=True)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30, env=ENV)
+    pid = int(out.stdout.split()[0])
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail(f"candidate {pid} outlived the interpreter that started it")
