@@ -22,7 +22,7 @@ OTHER_READINGS = {
 }
 
 
-@pytest.mark.clause(*CHECKED_CLAUSES)
+@pytest.mark.clause("PROTOCOL", *CHECKED_CLAUSES)
 def test_opsnorren_machine(rulecheck_engine):
     run_machine(OpsnorrenMachine, rulecheck_engine("opsnorren"), configs())
 
@@ -34,6 +34,6 @@ def _other_readings(fn):
 
 
 @_other_readings
-@pytest.mark.clause(*CHECKED_CLAUSES)
+@pytest.mark.clause("PROTOCOL", *CHECKED_CLAUSES)
 def test_opsnorren_machine_other_readings(rulecheck_engine):
     run_machine(OpsnorrenMachine, rulecheck_engine("opsnorren"), configs())
