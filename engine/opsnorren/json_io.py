@@ -183,6 +183,15 @@ def from_json(eng, obj) -> State:
             _bad("players pass in turn, starting with the crown holder", "passing")
         if not eng.rs(s).pass_three:
             _bad("the pass phase happens only under the pass-three rule card", "phase")
+        if len({len(s.hands[p]) + len(s.passing[p]) for p in range(n)}) != 1:
+            _bad("hand sizes do not fit the pass phase: every player holds the same number of cards, "
+                 "three less for those who already passed", "hands")
+        for p in range(n):
+            if not s.passing[p]:
+                passable = [c for c in s.hands[p] if eng.ch.pass_jokers or c < 44]
+                if len(passable) < 3:
+                    _bad(f"player {p} has to pass three cards but holds only {len(passable)} that may be passed",
+                         f"hands/{p}")
     if phase == MONKEY and eng.resolution(s).monkey is None:
         _bad("no monkey pick is pending in this trick; the phase cannot be monkey", "phase")
     for key, want in (("to_move", eng.to_move(s)), ("chance", eng.chance(s)),
