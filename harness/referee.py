@@ -21,6 +21,10 @@ the engine's legitimate answers; an ``EngineFault`` means the engine broke the p
 from __future__ import annotations
 
 import re
+from typing import Any
+
+import specs.protocol as proto
+from engine.canonical import dumps
 
 #: tag -> class name, in the order a report lists them
 TAGS = ("STARTUP", "TIMEOUT", "CRASH", "PROTOCOL", "SCHEMA")
@@ -128,7 +132,83 @@ def excerpt(text: str, limit: int = 240) -> str:
     return f"{text[:half]} ... {text[-half:]}"
 
 
+# ---- checking answers: the protocol envelope and the game's schemas -----------------------
+class Checker:
+    """A schema check: the compiled fast path, jsonschema for the explanation (and the last word)."""
+
+    def __init__(self, schema: dict):
+        import jsonschema
+
+        from specs.protocol import fast
+
+        self.validator = jsonschema.Draft202012Validator(schema)
+        self.fast = fast.compile(schema, fallback=self.validator.is_valid)
+
+    def is_valid(self, obj) -> bool:
+        return self.fast(obj) or self.validator.is_valid(obj)
+
+    def iter_errors(self, obj):
+        return self.validator.iter_errors(obj)
+
+
+def game_checkers(game: str, state_schema: dict | None, action_schema: dict | None):
+    """Checkers for the game's state and action schemas (None when the game has none yet)."""
+    if state_schema is None or action_schema is None:
+        try:
+            import specs
+
+            spec = specs.load(game)
+            state_schema = state_schema if state_schema is not None else spec.state_schema
+            action_schema = action_schema if action_schema is not None else spec.action_schema
+        except Exception:  # noqa: BLE001  (unknown game: only the protocol envelope is checked)
+            pass
+    return (Checker(state_schema) if state_schema else None, Checker(action_schema) if action_schema else None)
+
+
+_TO_MOVE_OK = (int, str, type(None))
+
+
+def state_problems(st: Any, game: str, validator) -> list[str]:
+    """Problems of a canonical state: the protocol envelope, then the game's schema."""
+    if not isinstance(st, dict):
+        return [f"a state is a JSON object, got {excerpt(dumps(st), 80)}"]
+    if st.get("game") != game:
+        return [f"game: expected {game!r}, got {st.get('game')!r}"]
+    out = []
+    for key in ("chance", "to_move", "result"):
+        if key not in st:
+            out.append(f"(top): {key!r} is a required property")
+    if out:
+        return out
+    tm = st["to_move"]
+    if not (isinstance(tm, _TO_MOVE_OK) and not isinstance(tm, bool) and (not isinstance(tm, int) or tm >= 0)
+            and (not isinstance(tm, str) or tm == "chance")):
+        out.append(f"to_move: {tm!r} is not a player index, 'chance' or null")
+    if st["chance"] is not None:
+        out += [f"chance/{p}" for p in proto.errors("chance", st["chance"])]
+    if st["result"] is not None and not isinstance(st["result"], dict):
+        out.append("result: must be null or an object")
+    if validator is not None and not validator.is_valid(st):
+        import jsonschema
+
+        errs = sorted(validator.iter_errors(st), key=jsonschema.exceptions.relevance)[:3]
+        out += [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message[:200]}" for e in errs]
+    return out
+
+
+def action_problems(a: Any, validator) -> list[str]:
+    if not isinstance(a, dict) or not isinstance(a.get("type"), str):
+        return [f"an action is an object with a string 'type', got {excerpt(dumps(a), 80)}"]
+    if validator is not None and not validator.is_valid(a):
+        import jsonschema
+
+        errs = sorted(validator.iter_errors(a), key=jsonschema.exceptions.relevance)[:2]
+        return [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message[:200]}" for e in errs]
+    return []
+
+
 __all__ = [
+    "Checker",
     "EngineCrashed",
     "EngineFault",
     "EngineStartupError",
@@ -139,6 +219,9 @@ __all__ = [
     "SchemaViolation",
     "TAGS",
     "WrongId",
+    "action_problems",
     "excerpt",
     "fault_tag",
+    "game_checkers",
+    "state_problems",
 ]

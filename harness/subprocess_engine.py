@@ -49,6 +49,9 @@ from engine.errors import MalformedError, RulecheckError, error_from_wire
 from engine.protocol import Engine
 from harness.referee import (
     EngineCrashed,
+    action_problems,
+    game_checkers,
+    state_problems,
     EngineFault,
     EngineStartupError,
     EngineTimeout,
@@ -288,7 +291,7 @@ class SubprocessEngine(Engine):
         self._next_id = 0
         self._closed = False
         self._finalizer = None
-        self._state_validator, self._action_validator = _game_validators(game, state_schema, action_schema)
+        self._state_validator, self._action_validator = game_checkers(game, state_schema, action_schema)
         self.reuse = _reuse_default() if reuse is None else reuse
         if not (self.reuse and self._adopt()):
             self._start()
@@ -572,7 +575,7 @@ class SubprocessEngine(Engine):
     # ---- checking answers --------------------------------------------------------------
     def _check_state(self, st: Any, req: dict) -> dict:
         if self.validate:
-            problems = _state_problems(st, self.game, self._state_validator)
+            problems = state_problems(st, self.game, self._state_validator)
             if problems:
                 self._fault(SchemaViolation, "the state in the answer is not valid: " + "; ".join(problems), req,
                             kill=False)
@@ -583,7 +586,7 @@ class SubprocessEngine(Engine):
             self._fault(SchemaViolation, f"'actions' is not a list: {excerpt(dumps(actions), 120)}", req, kill=False)
         if self.validate:
             for i, a in enumerate(actions):
-                problems = _action_problems(a, self._action_validator)
+                problems = action_problems(a, self._action_validator)
                 if problems:
                     self._fault(SchemaViolation, f"legal action {i} is not valid: {'; '.join(problems)}", req,
                                 kill=False)
@@ -612,7 +615,7 @@ class SubprocessEngine(Engine):
     def from_json(self, obj: dict) -> dict:
         """Check ``obj`` against the game's schema; then, if the candidate answers ``load``,
         let it parse the state and return its canonical form (so its own checks apply)."""
-        problems = _state_problems(obj, self.game, self._state_validator)
+        problems = state_problems(obj, self.game, self._state_validator)
         if problems:
             raise MalformedError("not a valid state: " + "; ".join(problems))
         if not self.supports("load"):
@@ -723,77 +726,3 @@ _RESULT_KEY = {"new": "state", "apply": "state", "load": "state", "legal": "acti
 
 def _is_error(err: Any) -> bool:
     return isinstance(err, dict) and isinstance(err.get("code"), str) and isinstance(err.get("message"), str)
-
-
-class _Checker:
-    """A schema check: the compiled fast path, jsonschema for the explanation (and the last word)."""
-
-    def __init__(self, schema: dict):
-        import jsonschema
-
-        from specs.protocol import fast
-
-        self.validator = jsonschema.Draft202012Validator(schema)
-        self.fast = fast.compile(schema, fallback=self.validator.is_valid)
-
-    def is_valid(self, obj) -> bool:
-        return self.fast(obj) or self.validator.is_valid(obj)
-
-    def iter_errors(self, obj):
-        return self.validator.iter_errors(obj)
-
-
-def _game_validators(game: str, state_schema: dict | None, action_schema: dict | None):
-    """Checkers for the game's state and action schemas (None when the game has none yet)."""
-    if state_schema is None or action_schema is None:
-        try:
-            import specs
-
-            spec = specs.load(game)
-            state_schema = state_schema if state_schema is not None else spec.state_schema
-            action_schema = action_schema if action_schema is not None else spec.action_schema
-        except Exception:  # noqa: BLE001  (unknown game: only the protocol envelope is checked)
-            pass
-    return (_Checker(state_schema) if state_schema else None, _Checker(action_schema) if action_schema else None)
-
-
-_TO_MOVE_OK = (int, str, type(None))
-
-
-def _state_problems(st: Any, game: str, validator) -> list[str]:
-    """Problems of a canonical state: the protocol envelope, then the game's schema."""
-    if not isinstance(st, dict):
-        return [f"a state is a JSON object, got {excerpt(dumps(st), 80)}"]
-    if st.get("game") != game:
-        return [f"game: expected {game!r}, got {st.get('game')!r}"]
-    out = []
-    for key in ("chance", "to_move", "result"):
-        if key not in st:
-            out.append(f"(top): {key!r} is a required property")
-    if out:
-        return out
-    tm = st["to_move"]
-    if not (isinstance(tm, _TO_MOVE_OK) and not isinstance(tm, bool) and (not isinstance(tm, int) or tm >= 0)
-            and (not isinstance(tm, str) or tm == "chance")):
-        out.append(f"to_move: {tm!r} is not a player index, 'chance' or null")
-    if st["chance"] is not None:
-        out += [f"chance/{p}" for p in proto.errors("chance", st["chance"])]
-    if st["result"] is not None and not isinstance(st["result"], dict):
-        out.append("result: must be null or an object")
-    if validator is not None and not validator.is_valid(st):
-        import jsonschema
-
-        errs = sorted(validator.iter_errors(st), key=jsonschema.exceptions.relevance)[:3]
-        out += [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message[:200]}" for e in errs]
-    return out
-
-
-def _action_problems(a: Any, validator) -> list[str]:
-    if not isinstance(a, dict) or not isinstance(a.get("type"), str):
-        return [f"an action is an object with a string 'type', got {excerpt(dumps(a), 80)}"]
-    if validator is not None and not validator.is_valid(a):
-        import jsonschema
-
-        errs = sorted(validator.iter_errors(a), key=jsonschema.exceptions.relevance)[:2]
-        return [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message[:200]}" for e in errs]
-    return []
