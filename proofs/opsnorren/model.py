@@ -43,8 +43,9 @@ Jokers are not rule cards and do not take part in the row: the unicorn beats eve
 card still in the trick (OPS-UNICORN, OPS-UNICORN-BEATS-TWO), the dove discards the
 trick at the end (OPS-DOVE, OPS-DOVE-BEFORE-UNICORN), the monkey's player takes one card
 (OPS-MONKEY; ``ops.dove-with-monkey``, ``ops.monkey-pick``, ``ops.monkey-discarded``).
-Jokers have no colour and no value: never set aside for equal values, never trigger a
-2 or 3 rule.
+Jokers have no colour and no value: never trigger a 2 or 3 rule, and are set aside for
+equal values only under ``ops.equal-values-jokers=pairs`` (two or more jokers in a
+trick), in which case they lose their effect.
 
 The outcome of a trick: the lead colour at every turn (so the legal sets), the set-aside
 cards, the winning position (or none), the taker, who leads next, the monkey's
@@ -259,12 +260,14 @@ def row_layers(row) -> tuple[list, object]:
 
 
 def symbolic_reading(tag: str = "rd") -> tuple[dict, list]:
+    S.check_choices()
     rd = {cid: z3.Int(f"{tag}_{cid}") for cid in S.TRICK_CHOICES}
     cons = [and_(v >= 0, v < len(S.options(cid))) for cid, v in rd.items()]
     return rd, cons
 
 
 def default_reading() -> dict:
+    S.check_choices()
     return {cid: S.default(cid) for cid in S.TRICK_CHOICES}
 
 
@@ -346,8 +349,13 @@ def resolve(tr: Trick, reading: dict, row: list, binding: str = "late", own_team
 
     animal = [K[i] == ANIMAL for i in range(n)]
     # 2. set-aside filter (OPS-RULE-EQUAL-DISCARDED): animal cards whose value occurs twice or more
-    setaside = [named(and_(flags["equal-discarded"], animal[i],
-                           or_(*[and_(animal[j], V[j] == V[i]) for j in range(n) if j != i]))) for i in range(n)]
+    # ops.equal-values-jokers=pairs: two or more jokers count as equal (no value) and go too
+    joker_pairs = is_opt(reading, "ops.equal-values-jokers", "pairs")
+    setaside = [named(and_(flags["equal-discarded"],
+                           ite(animal[i], or_(*[and_(animal[j], V[j] == V[i]) for j in range(n) if j != i]),
+                               and_(joker_pairs, or_(*[not_(animal[j]) for j in range(n) if j != i])))))
+                for i in range(n)]
+    live = [not_(setaside[i]) for i in range(n)]  # a set-aside joker has no effect
     inn = [named(and_(animal[i], not_(setaside[i]))) for i in range(n)]  # animal cards still contesting
 
     # 3. colour strength, per row prefix (snapshot) and final (late)
@@ -414,12 +422,12 @@ def resolve(tr: Trick, reading: dict, row: list, binding: str = "late", own_team
             fires = and_(slot_is(s, card), trig, or_(not_(leftmost), not_(decided_s)))
             scan_w = named(ite(fires, pos, scan_w), z3.IntSort)
             decided_s = named(or_(decided_s, fires))
-    scan_w = ite(or_(*[K[i] == UNICORN for i in range(n)]),
-                 scan([K[i] == UNICORN for i in range(n)], [0] * n), scan_w)
+    scan_w = ite(or_(*[and_(K[i] == UNICORN, live[i]) for i in range(n)]),
+                 scan([and_(K[i] == UNICORN, live[i]) for i in range(n)], [0] * n), scan_w)
 
     # jokers (OPS-UNICORN, OPS-UNICORN-BEATS-TWO): the unicorn beats every card
-    unicorn = or_(*[K[i] == UNICORN for i in range(n)])
-    wins = [named(ite(unicorn, K[i] == UNICORN, wins[i])) for i in range(n)]
+    unicorn = or_(*[and_(K[i] == UNICORN, live[i]) for i in range(n)])
+    wins = [named(ite(unicorn, and_(K[i] == UNICORN, live[i]), wins[i])) for i in range(n)]
     winner = DISCARD
     for i in reversed(range(n)):
         winner = ite(wins[i], i, winner)
@@ -429,10 +437,10 @@ def resolve(tr: Trick, reading: dict, row: list, binding: str = "late", own_team
     starter_takes = is_opt(reading, "ops.no-winner", "starter")
     taker = ite(has_winner, winner, ite(starter_takes, 0, DISCARD))
     next_leader = ite(has_winner, winner, 0)
-    dove = or_(*[K[i] == DOVE for i in range(n)])  # OPS-DOVE: all discarded, the winner still leads
+    dove = or_(*[and_(K[i] == DOVE, live[i]) for i in range(n)])  # OPS-DOVE: all discarded, the winner leads
 
     # the monkey (OPS-MONKEY)
-    monkey_at = [K[i] == MONKEY for i in range(n)]
+    monkey_at = [and_(K[i] == MONKEY, live[i]) for i in range(n)]
     monkey = or_(*monkey_at)
     monkey_team = 0
     for i in range(n):

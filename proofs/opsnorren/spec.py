@@ -176,4 +176,17 @@ def default(cid: str) -> str:
 
 #: the choices that change one trick's play or resolution (the model's reading parameters)
 TRICK_CHOICES = ("ops.joker-lead-colour", "ops.winner-rule-order", "ops.no-winner", "ops.dove-with-monkey",
-                 "ops.monkey-pick", "ops.monkey-discarded")
+                 "ops.monkey-pick", "ops.monkey-discarded", "ops.equal-values-jokers")
+#: choices that leave a single trick alone (handled by hand-built vectors, see vectors.py)
+OTHER_CHOICES = ("ops.pass-jokers", "ops.beginner-setup")
+
+
+def check_choices() -> None:
+    """Every choice in the specs is either a reading of the trick model or listed as other:
+    a new choice must be modelled (or listed) before the proofs run."""
+    unknown = sorted(set(spec().choices) - set(TRICK_CHOICES) - set(OTHER_CHOICES))
+    if unknown:
+        raise specs.SpecError(f"choices {unknown} are not modelled by proofs/opsnorren (spec.TRICK_CHOICES)")
+    missing = sorted(set(TRICK_CHOICES) - set(spec().choices))
+    if missing:
+        raise specs.SpecError(f"proofs/opsnorren model choices {missing} that specs/opsnorren/choices.toml lacks")

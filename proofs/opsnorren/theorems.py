@@ -177,14 +177,13 @@ def winner_unique() -> Outcome:
             s, tr, rd, row = Q.base_solver(n, f"wu{n}{binding}")
             res = Q.resolved(s, tr, rd, row, binding)
             w = res["wins"]
-            contest = z3.Or(*[z3.Or(tr.kind[i] == M.UNICORN,
-                                    z3.And(tr.kind[i] == M.ANIMAL, M.not_(res["setaside"][i])))
-                              for i in range(n)])
+            contest = z3.Or(*[z3.And(z3.Or(tr.kind[i] == M.UNICORN, tr.kind[i] == M.ANIMAL),
+                                     M.not_(res["setaside"][i])) for i in range(n)])
             claims = [z3.AtMost(*[z3.BoolVal(x) if isinstance(x, bool) else x for x in w], 1),
                       *[w[i] == (res["scan_winner"] == i) for i in range(n)]]
             for i in range(n):
-                took_part = z3.Or(tr.kind[i] == M.UNICORN, z3.And(tr.kind[i] == M.ANIMAL,
-                                                                  M.not_(res["setaside"][i])))
+                took_part = z3.And(z3.Or(tr.kind[i] == M.UNICORN, tr.kind[i] == M.ANIMAL),
+                                   M.not_(res["setaside"][i]))
                 claims.append(z3.Implies(w[i], z3.And(took_part, res["next_leader"] == i)))
             out = prove(s, z3.And(*claims), _trick_witness(tr, rd, row, binding))
             if out.status != PROVED:
@@ -203,8 +202,9 @@ def winner_unique() -> Outcome:
     S.clauses("OPS-ALL-DISCARDED-STARTER", "OPS-RULE-EQUAL-DISCARDED", "OPS-DOVE", "OPS-MONKEY"),
     "The text's only exception to 'someone wins the trick' is 'every card of the trick is discarded' "
     "(line 63). Claim: a trick without a winner has all its cards set aside. Expected REFUTED: a monkey or a "
-    "dove is never set aside (no value) yet cannot win, so equal values can leave a trick with no winner and "
-    "a card still in it; choice ops.no-winner decides that case.",
+    "dove has no value, so it is not set aside (ops.equal-values-jokers=never, or when it is the only joker) "
+    "yet cannot win, so equal values can leave a trick with no winner and a card still in it; choice "
+    "ops.no-winner decides that case.",
     "3-6 cards, every legal trick, every row, every reading", expect=REFUTED)
 def no_winner_only_all_discarded() -> Outcome:
     def one(n):
@@ -223,8 +223,8 @@ def no_winner_only_all_discarded() -> Outcome:
 @theorem(
     "ops.winner-exists-unless-no-contender", "opsnorren",
     S.clauses("OPS-TRICK-WINNER", "OPS-UNICORN", "OPS-ALL-DISCARDED-STARTER", "OPS-RULE-EQUAL-DISCARDED"),
-    "A trick has no winner exactly when no unicorn is in it and every animal card was set aside for its value "
-    "(so only under 'equal values are discarded'); then the starter leads the next trick. Uses "
+    "A trick has no winner exactly when every animal card and the unicorn (if any) were set aside for their "
+    "value (so only under 'equal values are discarded'); then the starter leads the next trick. Uses "
     "ops.winner-unique as a lemma (the rule winner is the scan winner).",
     "3-6 cards, every legal trick, every row, every reading, both bindings")
 def winner_exists() -> Outcome:
@@ -233,9 +233,8 @@ def winner_exists() -> Outcome:
             s, tr, rd, row = Q.base_solver(n, f"we{n}{binding}")
             res = Q.resolved(s, tr, rd, row, binding)
             s.add(*[res["wins"][i] == (res["scan_winner"] == i) for i in range(n)])  # lemma: ops.winner-unique
-            no_contender = z3.And(*[z3.And(tr.kind[i] != M.UNICORN,
-                                           z3.Implies(tr.kind[i] == M.ANIMAL, res["setaside"][i]))
-                                    for i in range(n)])
+            no_contender = z3.And(*[z3.Implies(z3.Or(tr.kind[i] == M.ANIMAL, tr.kind[i] == M.UNICORN),
+                                                res["setaside"][i]) for i in range(n)])
             claim = z3.And(z3.Not(res["has_winner"]) == no_contender,
                            z3.Implies(no_contender, z3.And(M.row_flags(row)["equal-discarded"],
                                                            res["next_leader"] == 0)))
