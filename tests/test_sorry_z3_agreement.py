@@ -11,6 +11,7 @@ moves (the active profile sets max_examples; nothing is hard-coded here).
 
 from __future__ import annotations
 
+import json
 import math
 import random
 
@@ -216,21 +217,25 @@ SPLIT_STATE = C.play_state(["red", "blue", "yellow"], {"red": [13, "start", 30, 
 
 @pytest.mark.clause("SRY-CARD-7", "SRY-SLIDE-BUMP", "PROTOCOL")
 def test_split_notation_names_one_move():
-    """A 7 split written as moves [(pawn, from, to), ...] can name two different moves: "red 1
-    13 -> 19, red 3 30 -> 34" is red 1 three steps to 16 (blue's triangle: slides to 19, bumping
-    blue 2 on 17) and red 3 four steps, or red 1 six steps straight to 19 (blue 2 stays) and red
-    3 one step to 31 (yellow's triangle: slides to 34). The model finds such pairs; the engine
-    must list every legal action once and one notation must name one move (DESIGN: legal
-    actions are listed fully and without duplicates)."""
+    """Found by the agreement test: "red 1 13 -> 19, red 3 30 -> 34" was two different moves,
+    red 1 three steps to 16 (blue's triangle: slides to 19, bumping blue 2 on 17) and red 3
+    four steps, or red 1 six steps straight to 19 (blue 2 stays) and red 3 one step to 31
+    (yellow's triangle: slides to 34); the engine listed the notation twice and applied one of
+    the two. The action schema now names the triangle a pawn slid from (``slide``): in the
+    model's notation every action names one move, and the engine lists every action once."""
     col, pos = C.position(SPLIT_STATE)
     R = C.rules_for(None)
     results: dict = {}
     for a, after in C.legal_json(R, col, pos, 0, "7"):
         results.setdefault(dumps(a), set()).add(dumps(C.pawns_json(col, after)))
-    twice = {k: v for k, v in results.items() if len(v) > 1}
-    assert twice, "the model finds no notation naming two moves here (the witness is stale)"
+    both = [k for k in results if '"from":13' in k and '"to":19' in k and '"from":30' in k and '"to":34' in k]
+    assert len(both) == 2, f"the two moves should have two notations: {both}"
+    assert all(len(v) == 1 for v in results.values()), "one notation names two moves"
     eng = engine_for(specs.load("sorry").default_choices())
-    acts = [dumps(a) for a in eng.legal_actions(eng.from_json(SPLIT_STATE))]
+    s = eng.from_json(SPLIT_STATE)
+    acts = [dumps(a) for a in eng.legal_actions(s)]
     dup = sorted({a for a in acts if acts.count(a) > 1})
-    assert not dup, (f"the engine lists {len(dup)} action(s) twice, each naming two different moves, e.g. {dup[0]} "
-                     f"-> {sorted(results.get(dup[0], []))}")
+    assert not dup, f"the engine lists {len(dup)} action(s) twice, e.g. {dup[0]}"
+    for k in both:
+        after = eng.to_json(eng.apply(s, json.loads(k)))["pawns"]
+        assert dumps(after) in results[k], f"after {k}: engine {after}, model {results[k]}"

@@ -51,17 +51,36 @@ def action_json(R: M.Rules, col, pos, seat: int, card: str, action: tuple) -> tu
     assert ok is True, (action, ok)
     if kind in ("start", "fwd", "back"):
         i = action[1]
-        moves = [{"pawn": pawn_name(col, i), "from": B.to_json(pos[i], col[i]), "to": B.to_json(new[i], col[i])}]
+        moves = [_step(col, i, pos[i], landing(R, col, pos, action), new[i])]
         return {"type": "move", "player": seat, "card": card, "moves": moves}, new
     if kind == "split":
         _, i, a, j = action
-        _, mid = M.land(R, col, pos, i, M.fwd(R, col[i], pos[i], a))
-        moves = [{"pawn": pawn_name(col, i), "from": B.to_json(pos[i], col[i]), "to": B.to_json(mid[i], col[i])},
-                 {"pawn": pawn_name(col, j), "from": B.to_json(mid[j], col[j]), "to": B.to_json(new[j], col[j])}]
+        li = M.fwd(R, col[i], pos[i], a)
+        _, mid = M.land(R, col, pos, i, li)
+        lj = M.fwd(R, col[j], mid[j], 7 - a)
+        moves = [_step(col, i, pos[i], li, mid[i]), _step(col, j, mid[j], lj, new[j])]
         return {"type": "move", "player": seat, "card": card, "moves": moves}, new
     _, i, j = action
     return ({"type": kind, "player": seat, "card": card, "pawn": pawn_name(col, i), "from": B.to_json(pos[i], col[i]),
              "target": pawn_name(col, j), "to": B.to_json(new[i], col[i])}, new)
+
+
+def landing(R: M.Rules, col, pos, action: tuple) -> int:
+    """Where the count of a one-pawn move ends (before any slide)."""
+    kind, i = action[0], action[1]
+    if kind == "start":
+        return R.board.exit[col[i]]
+    if kind == "fwd":
+        return M.fwd(R, col[i], pos[i], action[2])
+    return M.bwd(R, col[i], pos[i], action[2])
+
+
+def _step(col, i: int, frm: int, land: int, to: int, board: M.Board = M.BOARD) -> dict:
+    """One pawn movement (action schema): a pawn that slid names the triangle it landed on."""
+    step = {"pawn": pawn_name(col, i), "from": board.to_json(frm, col[i]), "to": board.to_json(to, col[i])}
+    if land != to:
+        step["slide"] = land
+    return step
 
 
 def legal_json(R: M.Rules, col, pos, seat: int, card: str) -> list[tuple[dict, list[int]]]:
