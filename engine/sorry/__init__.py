@@ -14,7 +14,7 @@ from engine.errors import IllegalActionError, InvalidOutcomeError, MalformedErro
 from engine.protocol import Engine
 from engine.sorry import cards, describe, turn
 from engine.sorry.board import EXIT, START, slide_table
-from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP, Rules
+from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP, Rules, card_moves
 from engine.sorry.state import DEAL, DRAW, OVER, PLAY, SorryState, chance_json, pawn_name, to_json as _to_json, from_json as _from_json
 from engine.sorry.board import sq_to_json
 from engine.sorry.variants import parse_config, random_config
@@ -62,7 +62,8 @@ class SorryEngine(Engine):
             swap_slide_target=ch["sorry.swap-slide-target"] == "yes",
         )
         self.deck = cards.EDITIONS[ch["sorry.deck"]]
-        self.one_draws_again = ch["sorry.draw-again"] == "one-and-two"
+        #: cards after which the same player draws again (SRY-START-TWO, SRY-TWO-DRAW-AGAIN)
+        self.draw_again = frozenset({cards.C2, cards.C1} if ch["sorry.draw-again"] == "one-and-two" else {cards.C2})
         self.eleven_optional = ch["sorry.eleven-forfeit"] == "optional"
         self.bonus_mode = ch["sorry.points-bonus"]
         self.hand_size = 5 if ch["sorry.points-hand-size"] == "five" else 7
@@ -78,6 +79,10 @@ class SorryEngine(Engine):
         phase = DEAL if cfg.points else DRAW
         hands = tuple((0,) * cards.NCARDS for _ in range(cfg.n)) if cfg.points else None
         return SorryState(cfg, tuple(pos), self.deck, (0,) * cards.NCARDS, -1, hands, first, -1, phase)
+
+    def card_moves(self, cfg, pos, player: int, card: int) -> list:
+        """Internal moves of ``card`` for ``player`` (see engine.sorry.moves); a hook for variants."""
+        return card_moves(self.rules, cfg, pos, player, card)
 
     def _moves(self, st: SorryState):
         if st._moves is None:

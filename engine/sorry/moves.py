@@ -31,9 +31,13 @@ KINDS = ("move", "swap", "sorry", "forfeit")
 class Rules:
     """The rule tables one engine configuration uses (choices resolved once)."""
 
-    __slots__ = ("slide", "slide_sets", "bump_own", "ten_back", "start_sorry", "swap_slide_target")
+    __slots__ = ("slide", "slide_sets", "bump_own", "ten_back", "start_sorry", "swap_slide_target", "fwd", "bwd",
+                 "own_blocks")
 
     def __init__(self, slide, bump_own: bool, ten_back: bool, start_sorry: bool, swap_slide_target: bool):
+        self.fwd = FWD
+        self.bwd = BWD
+        self.own_blocks = True
         self.slide = slide
         self.slide_sets = tuple(tuple(None if e is None else (e[0], frozenset(e[1])) for e in row) for row in slide)
         self.bump_own = bump_own
@@ -47,9 +51,10 @@ def _blocked(R: Rules, cfg, pos, i: int, dest: int) -> bool:
     if dest >= HOME:
         return False
     base = i & ~3
-    for k in range(base, base + 4):
-        if k != i and pos[k] == dest:
-            return True
+    if R.own_blocks:
+        for k in range(base, base + 4):
+            if k != i and pos[k] == dest:
+                return True
     if dest < LOOP and not R.bump_own:
         sl = R.slide_sets[cfg.colours[i >> 2]][dest]
         if sl is not None:
@@ -135,10 +140,10 @@ def _sevens(R, cfg, pos, movers, out):
     cols = cfg.colours
     for x in range(len(pawns)):
         i = pawns[x]
-        fi = FWD[cols[i >> 2]][pos[i]]
+        fi = R.fwd[cols[i >> 2]][pos[i]]
         for y in range(x + 1, len(pawns)):
             j = pawns[y]
-            fj = FWD[cols[j >> 2]][pos[j]]
+            fj = R.fwd[cols[j >> 2]][pos[j]]
             for a in range(1, 7):
                 b = 7 - a
                 first = _split(R, cfg, pos, i, fi[a], j, fj[b])
@@ -208,20 +213,21 @@ def card_moves(R: Rules, cfg, pos, p_idx: int, card: int) -> list:
     """Every move of ``card`` for player ``p_idx`` (no forfeit)."""
     movers = cfg.movers[p_idx]
     out: list = []
+    F, B = R.fwd, R.bwd
     if card in FORWARD:
         if card == C1 or card == C2:
             _starts(R, cfg, pos, movers, card, out)
-        _steps(R, cfg, pos, movers, card, FORWARD[card], FWD, out)
+        _steps(R, cfg, pos, movers, card, FORWARD[card], F, out)
     elif card == C4:
-        _steps(R, cfg, pos, movers, card, 4, BWD, out)
+        _steps(R, cfg, pos, movers, card, 4, B, out)
     elif card == C7:
-        _steps(R, cfg, pos, movers, card, 7, FWD, out)
+        _steps(R, cfg, pos, movers, card, 7, F, out)
         _sevens(R, cfg, pos, movers, out)
     elif card == C10:
-        _steps(R, cfg, pos, movers, card, 10, FWD, out)
-        _steps(R, cfg, pos, movers, card, 1, BWD if R.ten_back else FWD, out)
+        _steps(R, cfg, pos, movers, card, 10, F, out)
+        _steps(R, cfg, pos, movers, card, 1, B if R.ten_back else F, out)
     elif card == C11:
-        _steps(R, cfg, pos, movers, card, 11, FWD, out)
+        _steps(R, cfg, pos, movers, card, 11, F, out)
         _swaps(R, cfg, pos, p_idx, movers, out)
     elif card == CSORRY:
         if R.start_sorry:

@@ -123,13 +123,13 @@ def from_json(obj, deck: tuple[int, ...], hand_size: int) -> SorryState:
             s = pos[4 * p + k]
             if s < HOME and s in seen:
                 raise MalformedError(f"pawns/{name}: pawns {seen[s] + 1} and {k + 1} are both on {sq_to_json(s)!r} "
-                                     "(never two pawns of one colour on a square, SRY-OWN-PAWN-BLOCKS)", path=f"pawns/{name}")
+                                     "(never two pawns of one colour on a square [SRY-OWN-PAWN-BLOCKS])", path=f"pawns/{name}")
             seen[s] = k
     loop_owner = {}
     for i, s in enumerate(pos):
         if s < 60:
             if s in loop_owner:
-                raise MalformedError(f"pawns: square {s} holds two pawns (SRY-BUMP)", path="pawns")
+                raise MalformedError(f"pawns: square {s} holds two pawns [SRY-BUMP]", path="pawns")
             loop_owner[s] = i
     draw = cards.pile_from_json(_need(obj, "draw_pile"), "draw_pile")
     disc = cards.pile_from_json(_need(obj, "discard_pile"), "discard_pile")

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from engine.sorry import cards
 from engine.sorry.board import HOME
-from engine.sorry.cards import C1, C2, C11, NCARDS
-from engine.sorry.moves import FORFEIT, MOVE, SWAP, card_moves, result_of
+from engine.sorry.cards import C11, NCARDS
+from engine.sorry.moves import FORFEIT, MOVE, SWAP, result_of
 from engine.sorry.scoring import score
 from engine.sorry.state import DRAW, OVER, PLAY, SorryState
 
@@ -19,10 +19,10 @@ def legal_moves(eng, st: SorryState) -> list:
     """Internal moves of the player to move, forfeits included, without duplicates."""
     if st.phase != PLAY:
         return []
-    R, cfg, pos, p = eng.rules, st.cfg, st.pos, st.turn
+    cfg, pos, p = st.cfg, st.pos, st.turn
     if not cfg.points:
         c = st.card
-        moves = card_moves(R, cfg, pos, p, c)
+        moves = eng.card_moves(cfg, pos, p, c)
         if not moves or (c == C11 and eng.eleven_optional and not any(m[0] == MOVE for m in moves)):
             moves.append((FORFEIT, c, (), -1, pos))
         return moves
@@ -30,7 +30,7 @@ def legal_moves(eng, st: SorryState) -> list:
     moves = []
     for c in range(NCARDS):
         if hand[c]:
-            moves.extend(card_moves(R, cfg, pos, p, c))
+            moves.extend(eng.card_moves(cfg, pos, p, c))
     only_swaps = moves and all(m[0] == SWAP for m in moves) and eng.eleven_optional
     if not moves or only_swaps:
         moves.extend((FORFEIT, c, (), -1, pos) for c in range(NCARDS) if hand[c])
@@ -57,7 +57,7 @@ def after_move(eng, st: SorryState, move) -> SorryState:
         if cfg.points:
             result["scores"] = score(cfg, pos, p, eng.bonus_mode)
         return SorryState(cfg, pos, draw, tuple(disc), -1, hands, p, -1, OVER, result)
-    again = c == C2 or (c == C1 and eng.one_draws_again)
+    again = c in eng.draw_again
     nxt = p if again else (p + 1) % cfg.n
     if not any(draw):  # SRY-RESHUFFLE: the discard pile becomes the draw pile
         draw, disc = tuple(disc), [0] * NCARDS

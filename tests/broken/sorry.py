@@ -1,0 +1,132 @@
+"""Deliberately broken Sorry! engines: each breaks one named rule of the reference.
+
+``make_<name>(game, choices)`` builds one (for ``--rulecheck-engine py:tests.broken.sorry:make_<name>``);
+``BROKEN`` maps each name to (class, the clause it breaks). tests/test_sorry_broken.py
+checks that the conformance suite fails on that clause.
+"""
+
+from __future__ import annotations
+
+from engine.sorry import SorryEngine
+from engine.sorry import cards
+from engine.sorry.board import COLOURS, FWD, HOME, LOOP, SAFE0, SLIDES, START
+from engine.sorry.moves import SWAP, land
+
+
+class SlidesOnOwnColour(SorryEngine):
+    """Slides on every triangle, its own colour's too: breaks SRY-SLIDE-OWN-COLOUR."""
+
+    name = "broken-slides-on-own-colour"
+
+    def __init__(self, choices=None):
+        super().__init__(choices)
+        row = [None] * (START + 1)
+        for _c, a, b, squares in SLIDES:
+            row[a] = (b, squares)
+        table = tuple(tuple(row) for _ in COLOURS)
+        self.rules.slide = table
+        self.rules.slide_sets = tuple(tuple(None if e is None else (e[0], frozenset(e[1])) for e in r) for r in table)
+
+
+class NoBumpOnSlide(SorryEngine):
+    """A slide only bumps the pawn at its end, not the pawns along it: breaks SRY-SLIDE-BUMP."""
+
+    name = "broken-no-bump-on-slide"
+
+    def __init__(self, choices=None):
+        super().__init__(choices)
+        self.rules.slide_sets = tuple(
+            tuple(None if e is None else (e[0], frozenset({e[0]})) for e in row) for row in self.rules.slide)
+
+
+class SwapsIntoSafetyZone(SorryEngine):
+    """The 11 also swaps with opponent pawns in their safety zone: breaks SRY-SAFETY-OWN-COLOUR."""
+
+    name = "broken-swaps-into-safety-zone"
+
+    def card_moves(self, cfg, pos, player, card):
+        out = super().card_moves(cfg, pos, player, card)
+        if card == cards.C11:
+            for q in cfg.opponents[player]:
+                for k in range(4 * q, 4 * q + 4):
+                    if SAFE0 <= pos[k] < HOME:
+                        for i in range(4 * player, 4 * player + 4):
+                            s = pos[i]
+                            if s < LOOP and all(pos[j] != pos[k] for j in range(4 * player, 4 * player + 4)):
+                                p = list(pos)
+                                p[i], p[k] = pos[k], s
+                                out.append((SWAP, cards.C11, ((i, s, pos[k], pos[k]),), k, tuple(p)))
+        return out
+
+
+class SevenStartsPawn(SorryEngine):
+    """A 7 may also take a pawn out of START: breaks SRY-START-CARDS."""
+
+    name = "broken-seven-starts-pawn"
+
+    def card_moves(self, cfg, pos, player, card):
+        out = super().card_moves(cfg, pos, player, card)
+        if card == cards.C7:
+            out.extend(m for m in super().card_moves(cfg, pos, player, cards.C1)
+                       if m[2][0][1] == START for m in [(m[0], cards.C7, m[2], m[3], m[4])])
+        return out
+
+
+class OvershootsHome(SorryEngine):
+    """A count that goes past HOME stops in HOME: breaks SRY-HOME-EXACT."""
+
+    name = "broken-overshoots-home"
+
+    def __init__(self, choices=None):
+        super().__init__(choices)
+        self.rules.fwd = tuple(tuple(tuple(HOME if (d is None and sq < HOME) else d for d in row) for sq, row in enumerate(rows))
+                               for rows in FWD)
+
+
+class TwoDoesNotDrawAgain(SorryEngine):
+    """After a 2 the turn passes on: breaks SRY-TWO-DRAW-AGAIN."""
+
+    name = "broken-two-does-not-draw-again"
+
+    def __init__(self, choices=None):
+        super().__init__(choices)
+        self.draw_again = frozenset()
+
+
+class LandsOnOwnPawn(SorryEngine):
+    """A pawn may land on its own colour, sending that pawn back to START: breaks SRY-OWN-PAWN-BLOCKS."""
+
+    name = "broken-lands-on-own-pawn"
+
+    def __init__(self, choices=None):
+        super().__init__(choices)
+        self.rules.own_blocks = False
+
+
+BROKEN = {
+    "slides_on_own_colour": (SlidesOnOwnColour, "SRY-SLIDE-OWN-COLOUR"),
+    "no_bump_on_slide": (NoBumpOnSlide, "SRY-SLIDE-BUMP"),
+    "swaps_into_safety_zone": (SwapsIntoSafetyZone, "SRY-SAFETY-OWN-COLOUR"),
+    "seven_starts_pawn": (SevenStartsPawn, "SRY-START-CARDS"),
+    "overshoots_home": (OvershootsHome, "SRY-HOME-EXACT"),
+    "two_does_not_draw_again": (TwoDoesNotDrawAgain, "SRY-TWO-DRAW-AGAIN"),
+    "lands_on_own_pawn": (LandsOnOwnPawn, "SRY-OWN-PAWN-BLOCKS"),
+}
+
+
+def _factory(cls):
+    def make(game="sorry", choices=None):
+        if game != "sorry":
+            raise ValueError(f"{cls.__name__} is a Sorry! engine, not {game}")
+        return cls(choices)
+
+    return make
+
+
+make_slides_on_own_colour = _factory(SlidesOnOwnColour)
+make_no_bump_on_slide = _factory(NoBumpOnSlide)
+make_swaps_into_safety_zone = _factory(SwapsIntoSafetyZone)
+make_seven_starts_pawn = _factory(SevenStartsPawn)
+make_overshoots_home = _factory(OvershootsHome)
+make_two_does_not_draw_again = _factory(TwoDoesNotDrawAgain)
+make_lands_on_own_pawn = _factory(LandsOnOwnPawn)
