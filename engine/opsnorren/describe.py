@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.opsnorren.cards import CARD_ID, NAMES, show
+from engine.opsnorren.cards import CARD_ID, show
 from engine.opsnorren.rulecards import RULE_IDS, RULE_TEXT
 from engine.opsnorren.state import MONKEY, OVER, PLAY, TROPHIES
 

@@ -12,7 +12,6 @@ OPS-DEAL-FIVE): what one player may see.
 
 from __future__ import annotations
 
-from collections import Counter
 
 import specs
 from engine.errors import MalformedError
