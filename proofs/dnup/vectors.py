@@ -3,7 +3,7 @@
 ``python -m proofs.dnup.vectors`` (re)writes them deterministically:
 
 - ``add-conflict-equal.json``, ``add-conflict-lower.json``: Z3 finds, on the assumed deck
-  with 3 players, a table and an action B that the FAQ reading of ``dnup.add-conflict``
+  with 4 players, a table and an action B that the FAQ reading of ``dnup.add-conflict``
   forbids and the seed reading allows (extended set equal to / lower than another set of
   its new size); each reading's expected outcome comes from the model;
 - ``endless-game.json``: the lasso of theorem ``dnup.every-game-ends`` (a reachable state
@@ -29,7 +29,7 @@ from .ops import And, Not
 VECTOR_DIR = specs.SPECS_DIR / "dnup" / "vectors"
 SPEC = specs.load("dnup")
 CID = "dnup.add-conflict"
-PLAYERS = 3
+PLAYERS = 4  # mover 0, the extended set is player 2's, the other player 3's: player 1 (next) has no set
 
 
 def removed_ids(players: int) -> list[str]:
@@ -46,27 +46,28 @@ def state_json(players: int, hands, sets, to_move: int, turn: int = 0, discard=(
 
 
 def conflict_table(relation: str) -> tuple[dict, dict]:
-    """(state, action B) where player 0 adds a card to player 1's set and the extended set is
-    ``equal`` to / ``lower`` than player 2's set of the same new size."""
+    """(state, action B) where player 0 adds a card to player 2's set and the extended set is
+    ``equal`` to / ``lower`` than player 3's set of the same new size (player 1, who moves next
+    and so discards their set, has none: the table after the turn shows what the action did)."""
     ids, values = M.deck_cards(PLAYERS)
     K = len(ids)
     loc = [z3.Int(f"loc{k}") for k in range(K)]
     flip = [z3.Bool(f"flip{k}") for k in range(K)]
     T = M.Table(PLAYERS, 1, values, loc, flip, [False] * PLAYERS)
     chosen = [z3.Bool(f"ch{k}") for k in range(K)]
-    action = ("B", chosen, 1)
+    action = ("B", chosen, 2)
     faq, seed = M.Rules(add_conflict="illegal"), M.Rules(add_conflict="consequence")
     s = z3.Solver()
     s.add(*[z3.And(l >= 0, l < PLAYERS + PLAYERS) for l in loc])  # nothing discarded yet
     s.add(M.wellformed(faq, T, 0, 1))
     for q in range(PLAYERS):
         s.add(z3.Sum([z3.If(l == q, 1, 0) for l in loc]) >= 2)  # everyone keeps cards
-    s.add(T.size(1) >= 1, T.size(1) <= 2, T.size(2) == T.size(1) + 1)
+    s.add(T.size(1) == 0, T.size(2) >= 1, T.size(2) <= 2, T.size(3) == T.size(2) + 1)
     s.add(z3.Sum([z3.If(c, 1, 0) for c in chosen]) == 1)
     s.add(*[Not(f) for f in flip])  # every card shows its first value: easy to read
     legal_faq, *_ = M.step(faq, T, 0, 1, action)
     legal_seed, *_ = M.step(seed, T, 0, 1, action)
-    rel = T.value(1) == T.value(2) if relation == "equal" else T.value(1) < T.value(2)
+    rel = T.value(2) == T.value(3) if relation == "equal" else T.value(2) < T.value(3)
     from proofs.core import find
 
     status, w = find(s, And(Not(legal_faq), legal_seed, rel), lambda m: (
@@ -78,7 +79,7 @@ def conflict_table(relation: str) -> tuple[dict, dict]:
     conc = M.Table(PLAYERS, 1, values, locs, [False] * K, [False] * PLAYERS)
     tj = C.tables_json(conc, ids, locs, [False] * K)
     state = state_json(PLAYERS, tj["hands"], tj["sets"], 0, turn=3)
-    return state, {"type": "add", "player": 0, "card": ids[card], "owner": 1, "area": 1}
+    return state, {"type": "add", "player": 0, "card": ids[card], "owner": 2, "area": 1}
 
 
 def add_conflict(relation: str) -> dict:

@@ -1,0 +1,73 @@
+"""The Sorry! ambiguity register: every choice of specs/sorry/choices.toml with a concrete
+position where its readings differ (found by Z3 on the model, or written and checked with
+the model's turn rules: ``vectors``), and the board numbering as an assumed fact.
+
+Every witness here is also a test vector (``python -m proofs.sorry.vectors``), replayed
+against any engine by ``harness/suite/test_sorry_vectors.py``.
+"""
+
+from __future__ import annotations
+
+import specs
+from proofs.core import Ambiguity
+
+from . import vectors as V
+
+
+def _outcome(step: dict) -> str:
+    if not step["legal"]:
+        return "not legal"
+    exp = step.get("expect", {})
+    shown = ", ".join(f"{k} {v}" for k, v in sorted(exp.items()) if k != "pawns")
+    if "pawns" in exp:
+        shown = f"pawns after: {exp['pawns']}" + (f"; {shown}" if shown else "")
+    return "legal" + (f"; {shown}" if shown else "")
+
+
+def _witness(vec: dict, fname: str) -> dict:
+    first = vec["cases"][0]
+    if "config" in first:
+        position = {"config": first["config"]}
+    else:
+        st = first["state"]
+        position = {"players": st["players"], "pawns": st["pawns"], "phase": st["phase"]}
+        if st["card"] is not None:
+            position["card"] = st["card"]
+        if st["hands"] is not None:
+            position["hands"] = st["hands"]
+    per = {}
+    for case in vec["cases"]:
+        (opt,) = case["choices"].values()
+        if case.get("load") == "malformed":
+            text = "this position is not possible (the state does not load)"
+        elif case["steps"]:
+            step = case["steps"][0]
+            text = f"{V._describe(step['action']) if step['action']['type'] != 'chance' else 'draw a 1'}: {_outcome(step)}"
+        else:
+            text = "; ".join(f"{k} = {v}" for k, v in case.get("expect", {}).items())[:300]
+        per.setdefault(opt, []).append(text)
+    return {"position": position, "readings": per, "vector": f"specs/sorry/vectors/{fname}.json"}
+
+
+def register() -> list[Ambiguity]:
+    spec = specs.load("sorry")
+    out = []
+    for cid, vec in V.build_all().items():
+        ch = spec.choices[cid]
+        out.append(Ambiguity(
+            id=cid, game="sorry", kind="reading", title=ch.question, lines=ch.lines, readings=dict(ch.options),
+            status="differs", witness=_witness(vec, cid.removeprefix("sorry.")), default=ch.default, choice=cid,
+            depends=list(ch.clauses), detail=ch.why))
+    board = spec.parameters["board"]
+    cl = spec.clauses[board.clauses[0]]
+    out.append(Ambiguity(
+        id="fact:board", game="sorry", kind="fact",
+        title="Square numbers of the board (the seed has no diagram; the numbering follows pronovic/apologies)",
+        lines=cl.lines, readings={"assumed": "loop 0-59 clockwise from red's side; red exit 4, turn 2, slides 1->4 "
+                                              "and 9->13; other colours +15 each (specs/sorry/board.json)"},
+        status="assumed", depends=list(board.clauses),
+        detail="Depends on it: the square numbers in every canonical state, scenario and vector. Not depending on "
+               "it: the Sorry! theorems re-read board.json on every run, and their reduction to a red mover holds "
+               "only while the board is rotation-symmetric (checked each run; otherwise all four colours are "
+               "proved). A user with a different numbering replaces board.json and re-runs `rulecheck prove`."))
+    return out
