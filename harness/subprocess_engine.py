@@ -121,7 +121,7 @@ class _Process:
         fd = self.proc.stderr.fileno()
         try:
             while True:
-                chunk = os.read(fd, 4096)
+                chunk = os.read(fd, 65536)
                 if not chunk:
                     return
                 with self._lock:

@@ -173,3 +173,11 @@ def test_resource_limits_are_set_on_the_candidate():
     cpu = next(ln for ln in limits.splitlines() if ln.startswith("Max cpu time"))
     data = next(ln for ln in limits.splitlines() if ln.startswith("Max data size"))
     assert cpu.split()[3] == "77" and data.split()[3] == str(1500 * 1024 * 1024)
+
+
+def test_a_flood_on_stderr_neither_blocks_nor_grows_memory():
+    with candidate("stderr-flood", stderr_bytes=4096) as eng:
+        play_a_little(eng)  # correct answers arrive although nobody waits on stderr
+        tail = eng._proc.stderr_text(wait=0.0)
+        assert len(tail) <= 4096 + 4096  # bounded ring buffer (whole chunks)
+        assert sum(eng.fault_counts.values()) == 0

@@ -17,6 +17,7 @@ Answers correctly (through harness.serve.Server) until its fault is due, then:
 - ``not-a-list``      answers legal with "actions": "none"
 - ``no-read``         never reads its input (and never answers)
 - ``orphan``          after hello, starts a grandchild that sleeps, then hangs
+- ``stderr-flood``    writes 20 MB to stderr before every answer (answers are correct)
 """
 
 import json
@@ -85,6 +86,12 @@ def main() -> None:
             resp["state"]["players"] = "many"
         if MODE == "not-a-list" and req.get("op") == "legal":
             resp = {"id": req["id"], "actions": "none"}
+        if MODE == "stderr-flood":
+            chunk = "log line that nobody reads\n" * 4000
+            for _ in range(200):
+                sys.stderr.write(chunk)
+            sys.stderr.write(f"last words before answering {req.get('id')}\n")
+            sys.stderr.flush()
         if MODE == "orphan":
             helper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
             print(f"candidate: started helper {helper.pid}", file=sys.stderr)
