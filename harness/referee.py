@@ -2,12 +2,13 @@
 
 A candidate engine that hangs, crashes, prints garbage, answers the wrong request or
 returns something that is not our notation must never hang or crash rulecheck. Each
-such fault raises one ``EngineFault`` subclass. Its message starts with a tag in
-brackets (``[TIMEOUT]``, ``[CRASH]``, ``[STARTUP]``, ``[PROTOCOL]``, ``[SCHEMA]``), names
-the request that caused it (op, id and a short excerpt) and ends with the tail of the
-candidate's stderr, so a verdict can say what went wrong without a debugger::
+such fault raises one ``EngineFault`` subclass. Its message starts with ``[PROTOCOL]``
+(so the verdict collector blames the protocol pseudo-clause, not the rule the scenario
+was about) and the kind of fault (``startup failed``, ``timeout``, ``crash``,
+``bad answer``, ``schema violation``), names the request that caused it (op, id and a
+short excerpt) and ends with the tail of the candidate's stderr::
 
-    [TIMEOUT] op apply, request id 7: no answer within 5 s (it sent nothing)
+    [PROTOCOL] timeout: op apply, request id 7: no answer within 5 s (it sent nothing)
       engine: node my-engine.js
       request: {"action":{"type":"play",...},"id":7,"op":"apply","state":{"...":"1834 bytes",...}}
       candidate stderr (last lines):
@@ -15,7 +16,7 @@ candidate's stderr, so a verdict can say what went wrong without a debugger::
 
 Faults are not rule violations: ``engine.errors`` exceptions (``illegal-action`` ...) are
 the engine's legitimate answers; an ``EngineFault`` means the engine broke the protocol.
-``fault_tag(text)`` recovers the tag from a failure message (for the verdict collector).
+``fault_tag(text)`` recovers the kind from a failure message as a tag (``"TIMEOUT"``...).
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ class EngineFault(Exception):
     """The candidate engine broke the protocol (base class; see the subclasses)."""
 
     tag = "FAULT"
+    #: the words after ``[PROTOCOL]`` in the message
+    kind = "fault"
     #: key in SubprocessEngine.fault_counts
     counter = "fault"
 
@@ -49,7 +52,7 @@ class EngineFault(Exception):
 
     def _render(self) -> str:
         where = f"op {self.op}, request id {self.request_id}: " if self.op is not None else ""
-        lines = [f"[{self.tag}] {where}{self.what}"]
+        lines = [f"[PROTOCOL] {self.kind}: {where}{self.what}"]
         if self.engine:
             lines.append(f"  engine: {self.engine}")
         if self.excerpt:
@@ -67,6 +70,7 @@ class EngineStartupError(EngineFault):
     """The candidate could not be started, or did not answer ``hello`` correctly in time."""
 
     tag = "STARTUP"
+    kind = "startup failed"
     counter = "startup"
 
 
@@ -74,6 +78,7 @@ class EngineTimeout(EngineFault):
     """No complete answer within the request's deadline (the process is killed)."""
 
     tag = "TIMEOUT"
+    kind = "timeout"
     counter = "timeout"
 
 
@@ -81,6 +86,7 @@ class EngineCrashed(EngineFault):
     """The process exited (or closed its stdout) while a request was pending."""
 
     tag = "CRASH"
+    kind = "crash"
     counter = "crash"
 
 
@@ -88,6 +94,7 @@ class ProtocolError(EngineFault):
     """The answer is not a protocol line: not JSON, not an object, no id, ..."""
 
     tag = "PROTOCOL"
+    kind = "bad answer"
     counter = "protocol"
 
 
@@ -104,23 +111,25 @@ class SchemaViolation(EngineFault):
     game's schema, an action list that is not a list of actions, a malformed error."""
 
     tag = "SCHEMA"
+    kind = "schema violation"
     counter = "schema"
 
 
 FAULT_CLASSES = (EngineStartupError, EngineTimeout, EngineCrashed, ProtocolError, OversizedLine, WrongId,
                  SchemaViolation)
 
-_TAG_RE = re.compile(r"\[(STARTUP|TIMEOUT|CRASH|PROTOCOL|SCHEMA)\] ")
+_KIND_TAGS = {"startup failed": "STARTUP", "timeout": "TIMEOUT", "crash": "CRASH", "bad answer": "PROTOCOL",
+              "schema violation": "SCHEMA"}
+_TAG_RE = re.compile(r"\[PROTOCOL\] (startup failed|timeout|crash|bad answer|schema violation): ")
 
 
 def fault_tag(text: str) -> str | None:
-    """The fault tag (``"TIMEOUT"``, ...) a failure message carries, or None.
+    """The kind of fault a failure message reports, as a tag (``"TIMEOUT"``, ...), or None.
 
-    Looks at the start of the text and at the start of any line (pytest prefixes
-    exception messages with the class name and ``E`` markers).
+    Searches the whole text (pytest prefixes messages with the exception class name).
     """
     m = _TAG_RE.search(text or "")
-    return m.group(1) if m else None
+    return _KIND_TAGS[m.group(1)] if m else None
 
 
 def excerpt(text: str, limit: int = 240) -> str:

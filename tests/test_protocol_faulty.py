@@ -87,11 +87,14 @@ def test_each_fault_is_distinct_clear_prompt_and_reaped(mode, fault, op, text):
     exc = info.value
     assert type(exc) is fault, f"{mode}: got {type(exc).__name__}: {exc}"
     msg = str(exc)
-    assert msg.startswith(f"[{fault.tag}] op {op}, request id ")
+    assert msg.startswith(f"[PROTOCOL] {fault.kind}: op {op}, request id ")
     assert text in msg.splitlines()[0] if mode != "oversized" else re.search("over the limit|longer than", msg)
     assert "request: {" in msg  # an excerpt of the request that caused it
     assert exc.op == op and isinstance(exc.request_id, int)
     assert fault_tag(f"E   harness.referee.X: {msg}") == fault.tag
+    from harness.violations import blamed_clauses
+
+    assert blamed_clauses(msg) == ["PROTOCOL"]  # the verdict collector blames the protocol pseudo-clause
     assert elapsed < DEADLINE + 2.0
     assert eng.fault_counts[fault.counter] == 1
     eng.close()
@@ -113,7 +116,7 @@ def test_exit_at_startup_is_a_startup_fault_with_stderr():
         candidate("exit-at-startup")
     assert time.monotonic() - t0 < 3
     msg = str(info.value)
-    assert msg.startswith("[STARTUP] op hello")
+    assert msg.startswith("[PROTOCOL] startup failed: op hello")
     assert "exited with status 1" in msg and "cannot find my opening book" in msg
 
 
