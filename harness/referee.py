@@ -27,7 +27,7 @@ from typing import Any
 import specs.protocol as proto
 from engine.canonical import dumps
 
-#: tag -> class name, in the order a report lists them
+#: the fault tags fault_tag() returns, in the order a report lists them
 TAGS = ("STARTUP", "TIMEOUT", "CRASH", "PROTOCOL", "SCHEMA")
 
 
