@@ -16,11 +16,12 @@ from engine.sorry import cards, describe, turn
 from engine.sorry.board import EXIT, START, slide_table
 from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP, Rules, card_moves
 from engine.sorry.state import DEAL, DRAW, OVER, PLAY, SorryState, chance_json, pawn_name, to_json as _to_json, from_json as _from_json
-from engine.sorry.board import sq_to_json
+from engine.sorry.board import SQ_JSON, sq_to_json
 from engine.sorry.variants import parse_config, random_config
 
 __all__ = ["SorryEngine", "random_config"]
 
+_DRAW_CHANCE: dict = {}
 _KIND_NAMES = {MOVE: "move", SWAP: "swap", SORRY: "sorry", FORFEIT: "forfeit"}
 
 
@@ -40,7 +41,7 @@ def action_json(cfg, p: int, m) -> dict:
 def _step_json(cfg, i: int, f: int, landing: int, to: int) -> dict:
     """One pawn movement; a pawn that slid also names the triangle it landed on (``slide``), since
     two splits of a 7 can reach the same square with and without a slide (SRY-CARD-7)."""
-    step = {"pawn": pawn_name(cfg, i), "from": sq_to_json(f), "to": sq_to_json(to)}
+    step = {"pawn": cfg.pawn_names[i], "from": SQ_JSON[f], "to": SQ_JSON[to]}
     if landing != to:
         step["slide"] = landing
     return step
@@ -100,6 +101,13 @@ class SorryEngine(Engine):
         if state.phase == DRAW or state.phase == DEAL:
             if state._json is not None:
                 return state._json["chance"]
+            if state.phase == DRAW:  # memoised per draw pile: the description is never mutated
+                got = _DRAW_CHANCE.get(state.draw)
+                if got is None:
+                    got = chance_json(state, self.hand_size)
+                    if len(_DRAW_CHANCE) < 50_000:
+                        _DRAW_CHANCE[state.draw] = got
+                return got
             return chance_json(state, self.hand_size)
         return None
 

@@ -107,6 +107,9 @@ def sq_to_json(sq: int):
     return f"safety {sq - SAFE0 + 1}"
 
 
+SQ_JSON = tuple(sq_to_json(sq) for sq in range(START + 1))
+
+
 def sq_from_json(v, where: str = "square") -> int:
     """Parse a square in canonical notation; MalformedError naming ``where`` otherwise."""
     if isinstance(v, bool):

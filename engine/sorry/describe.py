@@ -4,8 +4,15 @@ from __future__ import annotations
 
 from engine.sorry import cards
 from engine.sorry.board import START, sq_to_json
-from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP, result_of
+from engine.sorry.moves import FORFEIT, SORRY, SWAP, result_of
 from engine.sorry.state import DEAL, DRAW, OVER, pawn_name
+
+
+def _card(card) -> str:
+    """'a 7', 'an 8', 'an 11', 'a Sorry! card'."""
+    if card == "sorry":
+        return "a Sorry! card"
+    return f"an {card}" if str(card) in ("8", "11") else f"a {card}"
 
 
 def _sq(v) -> str:
@@ -28,7 +35,7 @@ def action_text(cfg, a: dict) -> str:
     if kind == "sorry":
         return f"{who} plays Sorry!: {a.get('pawn')} leaves START and takes the place of {a.get('target')}, landing on {_sq(a.get('to'))}"
     if kind == "forfeit":
-        return f"{who} forfeits the {card}"
+        return f"{who} forfeits the {_card(card).split(' ', 1)[1]}"
     return str(a)[:200]
 
 
@@ -41,7 +48,7 @@ def describe_action(eng, st, action: dict) -> str:
         except (KeyError, IndexError, TypeError):
             card = "?"
         who = st.cfg.names[st.refill if st.refill >= 0 else st.turn]
-        return f"{who} draws a {card}" if card != "sorry" else f"{who} draws a Sorry! card"
+        return f"{who} draws {_card(card)}"
     return action_text(st.cfg, action)
 
 
@@ -78,7 +85,10 @@ def describe_events(eng, before, action: dict, after) -> list[str]:
     if sum(after.draw) > sum(before.draw):
         out.append("the draw pile is empty: the discard pile is shuffled and becomes the draw pile")
     if after.turn == before.turn and kind is not None:
-        out.append(f"{cfg.names[before.turn]} played a {cards.ORDER[c]} and goes again")
+        out.append(f"{cfg.names[before.turn]} played {_card(cards.ORDER[c])} and goes again")
     if kind == FORFEIT and not cfg.points:
-        out.append(f"{cfg.names[before.turn]} cannot use the {cards.ORDER[c]} and loses the turn" if c != cards.C11 or not any(m[0] == MOVE for m in moves) else "")
+        declined = c == cards.C11 and len(moves) > 1
+        what = _card(cards.ORDER[c]).split(" ", 1)[1]
+        out.append(f"{cfg.names[before.turn]} declines to swap and loses the turn" if declined
+                   else f"{cfg.names[before.turn]} cannot use the {what} and loses the turn")
     return [e for e in out if e]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.errors import MalformedError
 from engine.sorry import cards
-from engine.sorry.board import COLOUR_INDEX, COLOURS, HOME, START, sq_from_json, sq_to_json
+from engine.sorry.board import COLOUR_INDEX, COLOURS, HOME, sq_from_json, sq_to_json
 from engine.sorry.variants import make_config
 
 DEAL, DRAW, PLAY, OVER = 0, 1, 2, 3
@@ -38,7 +38,7 @@ class SorryState:
 
 
 def pawn_name(cfg, i: int) -> str:
-    return f"{cfg.names[i >> 2]} {(i & 3) + 1}"
+    return cfg.pawn_names[i]
 
 
 def chance_json(st: SorryState, hand_size: int) -> dict | None:

@@ -28,7 +28,7 @@ KEYS = ("players", "colours", "team", "points", "quick_start", "first", "previou
 class Config:
     """The fixed part of a game: colours in seat order and variant flags (immutable, shared)."""
 
-    __slots__ = ("colours", "team", "points", "quick", "n", "movers", "opponents", "names")
+    __slots__ = ("colours", "team", "points", "quick", "n", "movers", "opponents", "names", "pawn_names")
 
     def __init__(self, colours: tuple[int, ...], team: bool, points: bool, quick: bool):
         self.colours = colours
@@ -37,6 +37,7 @@ class Config:
         self.quick = quick
         self.n = len(colours)
         self.names = tuple(COLOURS[c] for c in colours)
+        self.pawn_names = tuple(f"{name} {k + 1}" for name in self.names for k in range(4))
         seat = {c: p for p, c in enumerate(colours)}
         if team:
             self.movers = tuple((p, seat[PARTNER[c]]) for p, c in enumerate(colours))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.sorry import SorryEngine
 from engine.sorry import cards
 from engine.sorry.board import COLOURS, FWD, HOME, LOOP, SAFE0, SLIDES, START
-from engine.sorry.moves import SWAP, land
+from engine.sorry.moves import SWAP
 
 
 class SlidesOnOwnColour(SorryEngine):
