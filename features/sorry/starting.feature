@@ -179,3 +179,17 @@ Feature: Setting up and starting pawns
         | red    | 1    | 4      |
         | blue   | 1    | 19     |
         | green  | 1    | 49     |
+
+  Rule: SRY-FAQ-START a 1 or a 2 gets a pawn out of START
+    "Je mag je pion uit het startgebied verplaatsen door een kaart met 1 of 2 labels te trekken."
+
+    @clause:SRY-FAQ-START
+    Scenario Outline: A <card> gets a pawn out of START
+      Given a game of red, green
+      And green has drawn a <card>
+      Then the only legal action is "<card>: green 1 from start to 49"
+
+      Examples:
+        | card |
+        | 1    |
+        | 2    |
