@@ -40,6 +40,11 @@ from proofs.opsnorren import spec as S
 GAME = "opsnorren"
 WRO = "ops.winner-rule-order"
 BINDINGS = ("late", "snapshot")
+#: the part of the trick-resolution procedure each trick-play card transforms (model.py)
+PART = {"two-wins": "the winner rule (a 2 wins)", "three-lowest": "the winner rule (with a 3, the lowest wins)",
+        "colour-reversed": "the colour strength, which every rule reads when the trick is resolved",
+        "equal-discarded": "the set-aside filter, which runs before any winner rule (its own text)",
+        "new-lead-colour": "the lead rule (legality only)"}
 #: triples are checked "where cheap": tricks of 3 and 4 cards (6 row orders each)
 TRIPLE_NS = (3, 4)
 
@@ -78,6 +83,12 @@ def sweep() -> dict:
     for a, b in itertools.combinations(cards, 2):
         results = {}
         for binding in BINDINGS:
+            if binding != "late" and "colour-reversed" not in (a, b):
+                # without colour-reversed in the row every strength flag is False under both bindings:
+                # model.resolve builds the very same formulas, so the late result holds as it is
+                for wro in S.options(WRO):
+                    results[f"{wro}/{binding}"] = {**results[f"{wro}/late"], "seconds": 0.0, "same_as": "late"}
+                continue
             got = _compare(lambda wro: _pair_variants((a, b), (b, a), wro, binding), f"p{a}{b}{binding}")
             for wro, r in got.items():
                 results[f"{wro}/{binding}"] = r
@@ -114,15 +125,19 @@ def _short(d: dict) -> str:
     where = ", ".join(f"{c}->{t}" for c, t in d["dest"].items())
     extra = f"; monkey may take {d['monkey_candidates']}" if d["monkey_candidates"] else ""
     aside = f"; set aside {d['set_aside']}" if d["set_aside"] else ""
-    return f"{who}{aside}{extra}; {where}"
+    held = [f"position {i + 1} must follow {c}" for i, c in enumerate(d["must_follow"]) if c]
+    follow = f"; {', '.join(held)}" if held else "; nobody is held to a colour"
+    return f"{who}{aside}{extra}; {where}{follow}"
 
 
 def _compact(w: dict) -> dict:
     outs = D.outcomes(w)
-    return {"trick": w["trick"], "reading": w["reading"], "row": w["row"],
+    base = w["variants"][0]["reading"]
+    return {"trick": w["trick"], "reading": base,
             "outcomes": [{"row": v["row"], "binding": v["binding"],
-                          **({"choice": {k: v["reading"][k] for k in v["reading"] if v["reading"][k] != w["reading"][k]}}
-                             if any(v["reading"][k] != w["reading"][k] for k in v["reading"]) else {}),
+                          **({"choice": {k: v["reading"][k] for k in v["reading"] if v["reading"][k] != base[k]}}
+                             if any(v["reading"][k] != base[k] for k in v["reading"]) else {}),
+                          **({} if v.get("own_team_pick", True) else {"monkey": "skips the pick for its own team"}),
                           "result": _short(o)} for v, o in zip(w["variants"], outs)]}
 
 
@@ -149,7 +164,8 @@ def _pair_item(p: dict) -> Ambiguity:
         same = "the same outcome on every trick of 3-6 cards (Z3: unsat)"
         readings = {f"{a} left of {b}": same, f"{b} left of {a}": same}
         snap = [k for k, r in res.items() if k.endswith("/snapshot") and r["status"] == "conflict"]
-        what = "Nothing to decide: the two cards touch different parts of the trick procedure."
+        what = (f"Nothing to decide: '{a}' changes {PART[a]}, '{b}' changes {PART[b]}, and the composition is "
+                "the same in both orders.")
         if snap:
             what += (" They would conflict only if a card kept the colour order in force when it was revealed "
                      "(binding 'snapshot'), which 'Vanaf nu' rules out.")
