@@ -197,6 +197,13 @@ def state_problems(st: Any, game: str, validator) -> list[str]:
         out += [f"chance/{p}" for p in proto.errors("chance", st["chance"])]
     if st["result"] is not None and not isinstance(st["result"], dict):
         out.append("result: must be null or an object")
+    if (st["chance"] is not None) != (tm == "chance"):
+        out.append(f"to_move is {tm!r} but chance is {'set' if st['chance'] is not None else 'null'}: "
+                   "to_move is 'chance' exactly when a chance event is pending")
+    if st["result"] is not None and tm is not None:
+        out.append(f"the game is over (result is set) but to_move is {tm!r}, not null")
+    if st["result"] is None and tm is None:
+        out.append("to_move is null but the game is not over (result is null)")
     if validator is not None and not validator.is_valid(st):
         import jsonschema
 

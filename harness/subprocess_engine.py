@@ -65,6 +65,8 @@ from harness.referee import (
 DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024
 DEFAULT_CPU_SECONDS = 3600
 DEFAULT_MEMORY_MB = 4096
+#: a batch gets one request deadline per this many sub-requests
+BATCH_DEADLINE_UNIT = 32
 _READ_CHUNK = 1 << 16
 
 
@@ -655,8 +657,14 @@ class SubprocessEngine(Engine):
 
     def submit_batch(self, requests: list[dict], deadline: float | None = None) -> _Ticket:
         """Send a batch without waiting; ``collect_batch(ticket)`` gets its answers. Several
-        batches may be in flight (pipelining); collect them in the order they were sent."""
-        return self._submit({"op": "batch", "requests": list(requests)}, deadline)
+        batches may be in flight (pipelining); collect them in the order they were sent.
+
+        A batch of n sub-requests gets ``deadline`` times ceil(n / 32): a slow but correct
+        engine is not faulted for being sent many requests at once."""
+        requests = list(requests)
+        if deadline is None:
+            deadline = self.deadline * max(1, -(-len(requests) // BATCH_DEADLINE_UNIT))
+        return self._submit({"op": "batch", "requests": requests}, deadline)
 
     def collect_batch(self, ticket: _Ticket) -> list[dict]:
         full = ticket.req

@@ -184,3 +184,17 @@ def test_a_flood_on_stderr_neither_blocks_nor_grows_memory():
         tail = eng._proc.stderr_text(wait=0.0)
         assert len(tail) <= 4096 + 4096  # bounded ring buffer (whole chunks)
         assert sum(eng.fault_counts.values()) == 0
+
+
+def test_state_envelope_consistency_is_checked():
+    from harness.referee import state_problems
+
+    ok = {"game": "toy", "chance": None, "to_move": 0, "result": None}
+    assert state_problems(ok, "toy", None) == []
+    assert state_problems({**ok, "to_move": "chance"}, "toy", None)  # no chance event pending
+    assert state_problems({**ok, "chance": {"event": "deal", "draws": [{"pool": [1], "take": {"0": 1}}]}}, "toy", None)
+    assert state_problems({**ok, "result": {"winners": [0]}}, "toy", None)  # over but someone to move
+    assert state_problems({**ok, "to_move": None}, "toy", None)  # nobody to move, not over
+    assert state_problems({**ok, "to_move": None, "result": {}}, "toy", None) == []
+    assert state_problems({**ok, "game": "dnup"}, "toy", None)
+    assert state_problems({**ok, "to_move": True}, "toy", None)
