@@ -31,7 +31,7 @@ def _witness(vec: dict, fname: str) -> dict:
 def register() -> list[Ambiguity]:
     spec = specs.load("dnup")
     ch = spec.choices[V.CID]
-    vecs = V.build_all()
+    vecs = V.load_all()
     equal, lower = vecs["add-conflict-equal"], vecs["add-conflict-lower"]
     out = [Ambiguity(
         id=V.CID, game="dnup", kind="reading", title=ch.question, lines=ch.lines, readings=dict(ch.options),

@@ -42,6 +42,8 @@ class Rules:
     returns_to_owner: bool = True
     #: may a set of equal value beat one of the same size (DNP-A-HIGHER: no, strictly higher)
     equal_beats: bool = False
+    #: does a set played with A send the beaten sets of its size back (DNP-A-RETURN: yes)
+    a_returns: bool = True
 
     @classmethod
     def from_choices(cls, choices: dict | None = None, **kw) -> "Rules":
@@ -105,15 +107,15 @@ def same_size_rule(R: Rules, T: Table):
     """The same-size rule of the reading, as a property of a table: ``illegal`` (FAQ): no two
     sets share a size; ``consequence`` (seed line 26): sets that share a size share their value
     (equal values are the only way two sets of a size both stay)."""
-    parts = []
-    for s in range(T.slots):
-        for u in range(s + 1, T.slots):
-            both = And(T.size(s) >= 1, T.size(s) == T.size(u))
-            if R.add_conflict == "illegal":
-                parts.append(Not(both))
-            else:
-                parts.append(Implies(both, T.value(s) == T.value(u)))
-    return And(*parts)
+    return And(*[same_size_pair(R, T, s, u) for s in range(T.slots) for u in range(s + 1, T.slots)])
+
+
+def same_size_pair(R: Rules, T: Table, s: int, u: int):
+    """The same-size rule of the reading for the sets in slots s and u."""
+    both = And(T.size(s) >= 1, T.size(s) == T.size(u))
+    if R.add_conflict == "illegal":
+        return Not(both)
+    return Implies(both, T.value(s) == T.value(u))
 
 
 def wellformed(R: Rules, T: Table, p: int, area: int):
@@ -169,6 +171,8 @@ def step(R: Rules, T: Table, p: int, area: int, action: tuple):
         conflict = {s: T.size(s) == n for s in others}
         legal = And(n >= 1, same, *[Implies(conflict[s], R.beats(v, T.value(s))) for s in others])
         loc = [If(chosen[k], P + own, T.loc[k]) for k in range(T.K)]
+        if not R.a_returns:
+            return legal, loc, list(T.flip)
         loc, flip = _send_back(R, T, loc, list(T.flip), conflict)
         return legal, loc, flip
     if kind == "B":  # DNP-ACTION-B, DNP-B-CONFLICT (choice dnup.add-conflict)

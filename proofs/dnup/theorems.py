@@ -12,6 +12,8 @@ C of any other player's set, D. Each (table shape, area, kind, target) is one qu
 
 from __future__ import annotations
 
+import dataclasses
+
 import z3
 
 from proofs.core import PROVED, REFUTED, UNKNOWN, Outcome, find, prove, theorem
@@ -79,8 +81,7 @@ def check_actions(claim, R: M.Rules | None = None, readings: tuple[str, ...] | N
     queries = 0
     for reading in readings or ((R or M.Rules()).add_conflict,):
         RR = R or M.Rules()
-        RR = M.Rules(add_conflict=reading, take_flips=RR.take_flips, returns_to_owner=RR.returns_to_owner,
-                     equal_beats=RR.equal_beats)
+        RR = dataclasses.replace(RR, add_conflict=reading)
         for P, areas in SHAPES:
             T, dom = symbolic_table(P, areas)
             p = 0
@@ -92,8 +93,12 @@ def check_actions(claim, R: M.Rules | None = None, readings: tuple[str, ...] | N
                     s.push()
                     s.add(legal)
                     queries += 1
-                    out = prove(s, claim(RR, T, p, area, action, loc, flip),
-                                lambda m, action=action, loc=loc, flip=flip: witness_of(m, T, action, (loc, flip)))
+                    claims = claim(RR, T, p, area, action, loc, flip)
+                    for part in claims if isinstance(claims, list) else [claims]:
+                        out = prove(s, part, lambda m, action=action, loc=loc, flip=flip:
+                                    witness_of(m, T, action, (loc, flip)))
+                        if out.status != PROVED:
+                            break
                     s.pop()
                     if out.status != PROVED:
                         out.detail += f" ({P} players, area {area}, {fam}, add-conflict={reading})"
@@ -132,9 +137,14 @@ def conservation(R, T: M.Table, p, area, action, loc, flip):
 
 def same_size(R, T: M.Table, p, area, action, loc, flip):
     """After the action the table satisfies the same-size rule of the reading and every set
-    still shows one active value."""
+    still shows one active value. One query per pair of slots and per slot (their
+    conjunction is ``same_size_rule`` and ``one_value`` of the table after)."""
     after = M.Table(T.players, T.areas, T.values, loc, flip, T.out)
-    return And(M.same_size_rule(R, after), *[M.one_value(after, s) for s in range(T.slots)])
+    parts = []
+    for s in range(after.slots):
+        for u in range(s + 1, after.slots):
+            parts.append(M.same_size_pair(R, after, s, u))
+    return parts + [M.one_value(after, s) for s in range(after.slots)]
 
 
 def flips(R, T: M.Table, p, area, action, loc, flip):

@@ -123,6 +123,13 @@ def endless_game() -> dict:
             "default": None, "cases": cases}
 
 
+NAMES = ("add-conflict-equal", "add-conflict-lower", "endless-game")
+
+
+def _file_stem(name: str) -> str:
+    return name
+
+
 def build_all() -> dict[str, dict]:
     return {"add-conflict-equal": add_conflict("equal"), "add-conflict-lower": add_conflict("lower"),
             "endless-game": endless_game()}
@@ -138,6 +145,24 @@ def write(out_dir: Path = VECTOR_DIR) -> list[Path]:
     return paths
 
 
+def load_all(in_dir: Path = VECTOR_DIR) -> dict[str, dict]:
+    """The vectors on disk (what the register shows); written by ``write`` in a fresh process,
+    so the witnesses do not depend on what else Z3 solved before in the same process."""
+    names = list(BUILDERS) if "BUILDERS" in globals() else list(NAMES)
+    out = {}
+    for name in names:
+        path = in_dir / f"{_file_stem(name)}.json"
+        out[name] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+    missing = [n for n, v in out.items() if v is None]
+    if missing:
+        built = build_all()
+        out.update({n: built[n] for n in missing})
+    return out
+
+
 if __name__ == "__main__":
-    for p in write():
-        print(p.relative_to(specs.ROOT))
+    import sys
+
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else VECTOR_DIR
+    for p in write(target):
+        print(p)

@@ -52,7 +52,7 @@ def _witness(vec: dict, fname: str) -> dict:
 def register() -> list[Ambiguity]:
     spec = specs.load("sorry")
     out = []
-    for cid, vec in V.build_all().items():
+    for cid, vec in V.load_all().items():
         ch = spec.choices[cid]
         out.append(Ambiguity(
             id=cid, game="sorry", kind="reading", title=ch.question, lines=ch.lines, readings=dict(ch.options),

@@ -273,6 +273,10 @@ BUILDERS = {
 }
 
 
+def _file_stem(cid: str) -> str:
+    return cid.removeprefix("sorry.")
+
+
 def build_all() -> dict[str, dict]:
     return {cid: fn() for cid, fn in BUILDERS.items()}
 
@@ -281,12 +285,30 @@ def write(out_dir: Path = VECTOR_DIR) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     paths = []
     for cid, vec in build_all().items():
-        p = out_dir / f"{cid.removeprefix('sorry.')}.json"
+        p = out_dir / f"{_file_stem(cid)}.json"
         p.write_text(json.dumps(vec, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
         paths.append(p)
     return paths
 
 
+def load_all(in_dir: Path = VECTOR_DIR) -> dict[str, dict]:
+    """The vectors on disk (what the register shows); written by ``write`` in a fresh process,
+    so the witnesses do not depend on what else Z3 solved before in the same process."""
+    names = list(BUILDERS) if "BUILDERS" in globals() else list(NAMES)
+    out = {}
+    for name in names:
+        path = in_dir / f"{_file_stem(name)}.json"
+        out[name] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+    missing = [n for n, v in out.items() if v is None]
+    if missing:
+        built = build_all()
+        out.update({n: built[n] for n in missing})
+    return out
+
+
 if __name__ == "__main__":
-    for p in write():
-        print(p.relative_to(specs.ROOT))
+    import sys
+
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else VECTOR_DIR
+    for p in write(target):
+        print(p)
