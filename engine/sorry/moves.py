@@ -188,6 +188,7 @@ def _swaps(R, cfg, pos, p_idx, movers, out):
                     if not R.bump_own and _blocked(R, cfg, p, k, s):
                         continue  # the target's slide would end on its own pawn
                     land(R, cfg, p, k, s)
+                # 'to' is where the pawn is after the whole swap: START when the target's slide bumped it
                 out.append((SWAP, C11, ((i, s, t, p[i]),), k, tuple(p)))
 
 

@@ -34,7 +34,7 @@ CHECKED_CLAUSES = (
     "SRY-CARD-5", "SRY-CARD-7", "SRY-CARD-8", "SRY-CARD-10", "SRY-CARD-11", "SRY-CARD-12", "SRY-SORRY-CARD",
     "SRY-SLIDE-OTHER-COLOUR", "SRY-SLIDE-OWN-COLOUR", "SRY-SLIDE-BUMP", "SRY-SAFETY-OWN-COLOUR",
     "SRY-SAFETY-BACKWARD", "SRY-HOME-EXACT", "SRY-TWO-DRAW-AGAIN", "SRY-TURN-ORDER", "SRY-MUST-MOVE",
-    "SRY-ELEVEN-FORFEIT", "SRY-WIN", "SRY-TEAM-WIN", "SRY-TEAM-PARTNERS",
+    "SRY-ELEVEN-FORFEIT", "SRY-WIN", "SRY-TEAM-WIN", "SRY-TEAM-PARTNERS", "SRY-CLOCKWISE",
 )
 
 
@@ -280,11 +280,13 @@ class SorryMachine(EngineMachine):
                 require(card in ("1", "2"), "SRY-START-CARDS", f"a {card} took {m['pawn']} out of START")
             if m["to"] == "home":
                 d = dist_home(colour_of(m["pawn"]), m["from"])
-                want = 7 if card == "7" and len(moves) == 1 else FORWARD.get(card, {"10": 10, "11": 11}.get(card))
+                want = {7} if card == "7" else {FORWARD.get(card, {"10": 10, "11": 11}.get(card))}
+                if card == "10" and self.choice("sorry.ten-card") == "forward-one":
+                    want.add(1)
                 if card == "7" and len(moves) == 2:
                     require(d is not None and d < 7, "SRY-HOME-EXACT", f"{m['pawn']} went HOME from {m['from']} with part of a 7")
                 else:
-                    require(d == want, "SRY-HOME-EXACT", f"{m['pawn']} went HOME from {m['from']} ({d} squares) with a {card}")
+                    require(d in want, "SRY-HOME-EXACT", f"{m['pawn']} went HOME from {m['from']} ({d} squares) with a {card}")
         if len(moves) == 1:
             m = moves[0]
             colour = colour_of(m["pawn"])
@@ -335,9 +337,15 @@ class SorryMachine(EngineMachine):
             require(p_sq == "start", clause, f"{pawn} must come from START, not {p_sq}")
             require(aj["pawns"][tc][index_of(target)] == "start", clause, f"{target} was not sent back to START")
         sl = self.slide_of(pc, t_sq)
-        self._check_landing(bj, aj, pawn, p_sq, action["to"], t_sq, clause,
-                            spared=(target,) if action["type"] == "swap" else ())
-        require(aj["pawns"][pc][index_of(pawn)] == action["to"], clause, f"{pawn} should rest on {action['to']}")
+        bumped_back = (action["type"] == "swap" and action["to"] == "start"
+                       and self.choice("sorry.swap-slide-target") == "yes")  # the target's slide bumped it
+        if not bumped_back:
+            self._check_landing(bj, aj, pawn, p_sq, action["to"], t_sq, clause,
+                                spared=(target,) if action["type"] == "swap" else ())
+        rests = aj["pawns"][pc][index_of(pawn)]
+        bumped_by_target = (action["type"] == "swap" and rests == "start"
+                            and self.choice("sorry.swap-slide-target") == "yes")
+        require(rests == action["to"] or bumped_by_target, clause, f"{pawn} should rest on {action['to']}, is on {rests}")
         if action["type"] == "swap":
             now = aj["pawns"][tc][index_of(target)]
             require(now == p_sq or now == "start" or self.choice("sorry.swap-slide-target") == "yes", "SRY-CARD-11",
