@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import z3
 
-from proofs.core import PROVED, REFUTED, UNKNOWN, Outcome, prove, theorem
+from proofs.core import PROVED, REFUTED, Outcome, prove, theorem
 from proofs.opsnorren import model as M
 from proofs.opsnorren import search as Q
 from proofs.opsnorren import spec as S
