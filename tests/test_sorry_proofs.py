@@ -32,7 +32,7 @@ def results():
 
 def test_the_issue_theorems_are_registered(results):
     assert {"sorry.pawn-conservation", "sorry.no-shared-square", "sorry.safety-zone-own-colour-forward",
-            "sorry.home-exact", "sorry.seven-split-exact"} <= set(results)
+            "sorry.home-exact", "sorry.seven-split-exact", "sorry.variants-conservation-no-shared-square"} <= set(results)
 
 
 @pytest.mark.parametrize("tid", sorted(t.id for t in load_theorems([GAME])))

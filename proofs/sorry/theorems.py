@@ -32,6 +32,11 @@ def _families(R: M.Rules, c: int):
     yield "forward", ("fwd", i, n), In(n, M.FORWARD_COUNTS)
     yield "backward", ("back", i, n), In(n, M.BACKWARD_COUNTS)
     yield "split7", ("split", i, a, j), And(a >= 1, a <= 6)
+    if R.team:
+        for z in range(R.board.NC):
+            if z != c and R.side(c, z):
+                yield f"split7-partner-{R.board.names[z]}", ("split", i, a, PAWNS * z), And(a >= 1, a <= 6)
+                yield f"split7-partner-first-{R.board.names[z]}", ("split", PAWNS * z, a, i), And(a >= 1, a <= 6)
     for z in range(R.board.NC):
         if z != c:
             yield f"swap-{R.board.names[z]}", ("swap", i, PAWNS * z), True
@@ -284,6 +289,34 @@ def _t_home():
 
 @theorem("sorry.seven-split-exact", "sorry", ["SRY-CARD-7", "SRY-SEVEN-HOME-SPLIT", "SRY-START-CARDS"],
          "A legal 7 split moves two different own pawns, neither from START, a >= 1 and 7 - a >= 1 steps "
-         "forward: seven steps in all.", BOUNDS.replace("every card count", "7 split only;") )
+         "forward: seven steps in all.",
+         "16 pawns (4 colours x 4) anywhere legal; the mover red (every colour is checked when board.json is not "
+         "rotation-symmetric); every 7 split a + (7 - a), a = 1..6, of the first two pawns of the colour; default "
+         "readings")
 def _t_seven():
     return check_moves(seven_exact, kinds=("split7",))
+
+
+VARIANTS = {
+    "other readings": dict(slide_colours="own", slide_bumps_own="no", swap_slide_target="yes"),
+    "team play": dict(team=True),
+}
+
+
+@theorem("sorry.variants-conservation-no-shared-square", "sorry",
+         ["SRY-SLIDE-OWN-COLOUR", "SRY-SLIDE-BUMP", "SRY-SWAP-SLIDE", "SRY-TEAM-BUMP-PARTNER", "SRY-TEAM-SEVEN",
+          "SRY-OWN-PAWN-BLOCKS", "SRY-BUMP"],
+         "Pawn conservation and never two pawns on one square also hold (1) under the non-default reading of every "
+         "move choice at once (slides on one's own colour, slides bump only other colours, the swapped opponent "
+         "slides too) and (2) in team play (partners' pawns move, are bumped, and share 7 splits).",
+         "as the other Sorry! theorems, red mover; (1) slide-colours=own, slide-bumps-own=no, "
+         "swap-slide-target=yes; (2) team play, default readings, 7 splits with a partner pawn in either order")
+def _t_variants():
+    total = 0
+    for name, kw in VARIANTS.items():
+        out = check_moves(lambda *a: [conservation(*a)] + apart(*a), M.Rules(**kw))
+        if out.status != PROVED:
+            out.detail += f" [{name}]"
+            return out
+        total += int(out.detail.split()[0])
+    return Outcome(PROVED, detail=f"{total} queries over {len(VARIANTS)} variants, all unsat")
