@@ -249,3 +249,13 @@ def test_describe_events_report_the_first_players_set_leaving_and_the_game_end(e
         events = engine.describe_events(state, flip, nxt)
         state = nxt
     assert events == ["the set of player 0, who is out, (6/2) is removed: every other player has had a turn"]
+
+
+def test_a_round_that_ends_on_the_capped_turn_keeps_its_letters(engine):
+    pos = position(players=3, hands={1: "5/3"}, to_move=1, out=[0], tokens=[2, 0, 0], turn_cap=10, turn=9)
+    pos["discard"] = sorted(pos["discard"] + [c[0] for c in pos["hands"][0]])
+    pos["hands"][0] = []
+    after = engine.apply(engine.from_json(pos), {"type": "play", "player": 1, "cards": ["3/5"]})
+    sj = engine.to_json(after)
+    assert engine.result(after) == {"winner": None, "reason": "turn-cap"}
+    assert sj["tokens"] == [2, 1, 0] and sj["out"] == [0, 1]

@@ -161,9 +161,11 @@ class DnupMachine(EngineMachine):
             require(not any(gained), "DNP-TWO-ROUND-WIN", "the 2-player game hands out no letters")
         if aj["result"] is not None and n > 2:
             total = sum(aj["tokens"]) - self.round_start_tokens
-            allowed = (2, 3) if aj["result"].get("winner") is not None else (0, 2)
-            require(total in allowed, "DNP-SECOND-OUT",
-                    f"the last round handed out {total} letters; expected {' or '.join(map(str, allowed))}")
+            # a round the cap cuts short has 0 or 2; one that ends on the capped turn has 3
+            allowed = (2, 3) if aj["result"].get("winner") is not None else (0, 2, 3)
+            require(total in allowed and (total != 3 or len(aj["out"]) == 2), "DNP-SECOND-OUT",
+                    f"the last round handed out {total} letters to {aj['out']}; "
+                    f"expected {' or '.join(map(str, allowed))} (3 only when two players went out)")
         if round_over:
             return
         self._check_action(bj, action, aj, vals)
