@@ -157,3 +157,21 @@ def test_agreement_passes_with_the_right_model():
                        "choices": {}, "seed": 7}, 2) > 0
     assert play_games({"players": 3, "row": ["green-negative", "pink-open", "two-wins", "colour-reversed"],
                        "choices": {}, "seed": 3}, 3) > 0
+
+
+def test_built_tricks_catch_a_dove_that_lets_the_monkey_pick(monkeypatch):
+    """The directly built tricks (jokers together) catch a model that reads dove-with-monkey wrong."""
+    from tests.test_opsnorren_z3_agreement import check_built_tricks
+
+    real = M.is_opt
+
+    def broken(reading, cid, option):
+        if cid == "ops.dove-with-monkey":
+            return option == "monkey-first"  # always lets the monkey pick before the dove discards
+        return real(reading, cid, option)
+
+    monkeypatch.setattr(M, "is_opt", broken)
+    with pytest.raises(AssertionError, match="model says|monkey candidates"):
+        check_built_tricks({"choices": {}, "seed": 1}, 2000)
+    monkeypatch.setattr(M, "is_opt", real)
+    assert check_built_tricks({"choices": {}, "seed": 1}, 300) == 300

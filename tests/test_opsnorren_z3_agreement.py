@@ -32,12 +32,18 @@ from proofs.opsnorren import search as Q
 from proofs.opsnorren import spec as S
 
 MIN_TRICKS = 10_000
+#: tricks built directly (every joker combination the deal allows, any rule row) per run
+MIN_BUILT_TRICKS = 3_000
 TRICKS_PER_GAME = 30  # a game has at least 4 x 7 tricks
 Z3_SAMPLE_EVERY = 997  # tricks between two checks of the model's Z3 terms themselves
 
 
 def _batch_games() -> int:
     return max(1, math.ceil(MIN_TRICKS / TRICKS_PER_GAME / max(1, settings().max_examples)))
+
+
+def _batch_built() -> int:
+    return max(1, math.ceil(MIN_BUILT_TRICKS / max(1, settings().max_examples)))
 
 
 @st.composite
@@ -163,3 +169,64 @@ def test_engine_and_z3_model_agree(monkey_discarded):
 
     run()
     assert sum(total) >= MIN_TRICKS, f"only {sum(total)} tricks checked"
+
+
+# ------------------------------------------------------------------ tricks built directly
+def built_trick_state(rng: random.Random, n: int) -> dict:
+    """A random position at the start of a trick: random hands of 1-4 cards (jokers with the
+    smaller team as the deal gives them, the solo player's three included), random seats of
+    the team cards, a random leader and up to two trick-play rule cards in a random order."""
+    from proofs.opsnorren.vectors import play_state
+
+    team_cards = list(S.team_cards(n))
+    rng.shuffle(team_cards)
+    letters = [t[0] for t in team_cards]
+    small = "A" if letters.count("A") < letters.count("B") else "B" if letters.count("B") < letters.count("A") else None
+    size = rng.randint(1, 4)
+    jokers = list(S.jokers())
+    rng.shuffle(jokers)
+    hands = [[] for _ in range(n)]
+    for p in range(n):
+        if small and letters[p] == small:
+            k = rng.randint(1, size) if n == 5 else rng.randint(1, min(size, len(jokers)))
+            hands[p] += [jokers.pop() for _ in range(min(k, 1 if n == 5 else len(jokers)))]
+    animals = [c for c in S.card_names() if " " in c]
+    rng.shuffle(animals)
+    for p in range(n):
+        while len(hands[p]) < size:
+            hands[p].append(animals.pop())
+    black = [c for c in S.rule_piles()["black"] if c in S.TRICK_PLAY]
+    row = rng.sample(black, rng.randint(0, 2))
+    return play_state(hands, team_cards, rng.randrange(n), row)
+
+
+def check_built_tricks(cfg: dict, count: int) -> int:
+    eng = OpsnorrenEngine(cfg["choices"])
+    reading = {cid: eng.choices[cid] for cid in S.TRICK_CHOICES}
+    rng = random.Random(cfg["seed"])
+    for k in range(count):
+        n = rng.choice([3, 4, 5, 6])
+        state = built_trick_state(rng, n)
+        s = eng.from_json(state)
+        _check_trick(eng, s, eng.to_json(s), reading, rng, n, k)
+    return count
+
+
+@st.composite
+def readings(draw):
+    spec = specs.load("opsnorren")
+    choices = {cid: draw(st.sampled_from(sorted(ch.options))) for cid, ch in sorted(spec.choices.items())
+               if cid in S.TRICK_CHOICES}
+    return {"choices": choices, "seed": draw(st.integers(0, 2**32 - 1))}
+
+
+def test_engine_and_z3_model_agree_on_built_tricks():
+    """>= MIN_BUILT_TRICKS tricks built directly: jokers together, rule cards in both orders."""
+    total = []
+
+    @given(readings())
+    def run(cfg):
+        total.append(check_built_tricks(cfg, _batch_built()))
+
+    run()
+    assert sum(total) >= MIN_BUILT_TRICKS, f"only {sum(total)} tricks checked"

@@ -99,16 +99,21 @@ def trick_state(w_trick: dict, row: list[str]) -> tuple[dict, list[list[str]]]:
         while len(hand) < size:
             colour = cards[i].split(" ")[0] if " " in cards[i] else (w_trick["holds"][i] or [S.colours()[0]])[0]
             hand.append(_free(colour, used))
+    return play_state(hands, _teams(n, w_trick["teams"]), 0, row), hands
+
+
+def play_state(hands: list[list[str]], team_cards: list[str], leader: int, row: list[str]) -> dict:
+    """Canonical state at the start of a trick: ``hands`` per seat, the trick-play rule cards
+    ``row`` revealed in that order (round 1, 3 or 4), ``leader`` to play."""
+    n = len(hands)
     rules, rnd = _row4(row)
-    team_cards = _teams(n, w_trick["teams"])
     hist, trophies = _history(rnd, team_cards)
-    state = {
+    return {
         "game": "opsnorren", "players": n, "round": rnd, "rules": rules, "revealed": rnd, "phase": "play",
-        "team_cards": team_cards, "hands": [_sorted(h) for h in hands], "passing": [[] for _ in range(n)],
-        "trick": [], "leader": 0, "won": [[] for _ in range(n)], "discarded": [], "aside": [], "history": hist,
-        "trophies": trophies, "to_move": 0, "chance": None, "result": None,
+        "team_cards": list(team_cards), "hands": [_sorted(h) for h in hands], "passing": [[] for _ in range(n)],
+        "trick": [], "leader": leader, "won": [[] for _ in range(n)], "discarded": [], "aside": [], "history": hist,
+        "trophies": trophies, "to_move": leader, "chance": None, "result": None,
     }
-    return state, hands
 
 
 def _free(colour: str, used: set) -> str:
