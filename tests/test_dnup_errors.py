@@ -40,6 +40,7 @@ def mutated(**changes):
     (mutated(to_move=None), "no result"),
     (mutated(to_move=3, area=2), "'area' must be 1"),
     (mutated(round=0), "round"),
+    (mutated(turn=1.0), "integers"),
     (mutated(leaving={"player": 1, "turns_left": 2}), "leaving"),
     (mutated(out=[1, 1]), "distinct players"),
     (mutated(result={"winner": 9, "reason": "letters"}), "winner"),
