@@ -615,22 +615,23 @@ class SubprocessEngine(Engine):
         return state
 
     def from_json(self, obj: dict) -> dict:
-        """Check ``obj`` against the game's schema; then, if the candidate answers ``load``,
-        let it parse the state and return its canonical form (so its own checks apply)."""
+        """Load a state. If the candidate answers ``load``, it judges the state itself (its
+        own ``malformed`` error and message, as scenarios expect) and the state it gives back
+        is checked against the schema; otherwise rulecheck checks ``obj`` against the schema."""
+        if self.supports("load") and isinstance(obj, dict):
+            req = {"op": "load", "state": obj}
+            try:
+                resp = self._call(req)
+            except RulecheckError as exc:
+                if exc.code != "unsupported":
+                    raise
+                self._ops = (self._ops or set(proto.REQUIRED_OPS)) - {"load"}
+            else:
+                return self._check_state(resp["state"], req)
         problems = state_problems(obj, self.game, self._state_validator)
         if problems:
             raise MalformedError("not a valid state: " + "; ".join(problems))
-        if not self.supports("load"):
-            return obj
-        req = {"op": "load", "state": obj}
-        try:
-            resp = self._call(req)
-        except RulecheckError as exc:
-            if exc.code == "unsupported":
-                self._ops = (self._ops or set(proto.REQUIRED_OPS)) - {"load"}
-                return obj
-            raise
-        return self._check_state(resp["state"], req)
+        return obj
 
     def result(self, state: dict) -> dict | None:
         return state.get("result")
