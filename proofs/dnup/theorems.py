@@ -26,10 +26,15 @@ SHAPES = ((3, 1), (2, 2))  # (players, areas)
 
 
 def symbolic_table(P: int, areas: int, K: int = K, tag: str = "") -> tuple[M.Table, list]:
+    """A table of K cards with symbolic values, places and orientations. The cards are
+    interchangeable (each has its own symbolic values), so every table is a permutation of
+    one whose places are sorted: ``loc[0] <= loc[1] <= ...`` breaks that symmetry without
+    losing a table (it halves the solving time)."""
     vals = [(z3.Int(f"v0_{k}{tag}"), z3.Int(f"v1_{k}{tag}")) for k in range(K)]
     dom = [And(a >= 1, a <= 10, b >= 1, b <= 10, a != b) for a, b in vals]
     T = M.Table(P, areas, vals, [z3.Int(f"loc_{k}{tag}") for k in range(K)],
                 [z3.Bool(f"flip_{k}{tag}") for k in range(K)], [z3.Bool(f"out_{q}{tag}") for q in range(P)])
+    dom += [T.loc[k] <= T.loc[k + 1] for k in range(K - 1)]
     return T, dom
 
 
