@@ -85,6 +85,17 @@ def test_sweep_finds_the_winner_rule_conflict_and_nothing_else(register):
     assert len(cards) == 3 and any(c.endswith(" 2") for c in cards) and any(c.endswith(" 3") for c in cards)
 
 
+def test_triples_add_no_conflict_beyond_the_pairs(register):
+    item = register["ops.order.triples"]
+    text = next(iter(item.readings.values()))
+    for trio in itertools.combinations(S.trick_play_cards(), 3):
+        name = "+".join(trio)
+        assert name in text, name
+        inside = "two-wins" in trio and "three-lowest" in trio
+        assert (f"{name}: conflict" in text) == inside, (name, text)
+    assert item.status == "commutes" and item.witness == {"new_conflicts": []}
+
+
 def test_every_choice_has_a_distinguishing_position(register):
     for cid, ch in S.spec().choices.items():
         item = register.get(cid)

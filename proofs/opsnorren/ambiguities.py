@@ -159,7 +159,9 @@ def _pair_item(p: dict) -> Ambiguity:
         readings = {f"{a} left of {b}": witness["outcomes"][0]["result"],
                     f"{b} left of {a}": witness["outcomes"][1]["result"]}
         what = ("The row order changes who wins: the rulebook should say which card has the last word "
-                f"(our reading: {WRO}={S.default(WRO)}, the rightmost applicable rule decides).")
+                f"(our reading: {WRO}={S.default(WRO)}, the rightmost applicable rule decides). Suggested "
+                "sentence for line 55: 'Bepalen meerdere open regels wie de slag wint, dan beslist de regel die "
+                "het meest rechts ligt.'")
     else:
         same = "the same outcome on every trick of 3-6 cards (Z3: unsat)"
         readings = {f"{a} left of {b}": same, f"{b} left of {a}": same}
@@ -189,7 +191,9 @@ def _triples_item(sw: dict) -> Ambiguity:
             bad.append(t["cards"])
         lines.append(f"{'+'.join(t['cards'])}: {'conflict' if conflict else 'commutes'}"
                      + (" (a conflicting pair inside)" if conflict and explained else ""))
-    status = "conflict" if any("conflict" in x for x in lines) else "commutes"
+    # the question is whether a third card adds a conflict: triples that only contain a conflicting
+    # pair are listed, but the item conflicts only when some triple conflicts without one
+    status = "conflict" if bad else "commutes"
     return Ambiguity(
         id="ops.order.triples", game=GAME, kind="rule-order",
         title="Do three trick-play rule cards in a row add order conflicts beyond the pairs?",
