@@ -119,7 +119,7 @@ def test_fast_check_agrees_with_jsonschema_on_states_and_their_mutations(game):
                 assert check(bad) == v.is_valid(bad), bad
 
 
-@settings(max_examples=150, suppress_health_check=list(HealthCheck), deadline=None)
+@settings(max_examples=100, suppress_health_check=list(HealthCheck), deadline=None)
 @given(JSON)
 def test_fast_check_agrees_on_random_json(value):
     for name in ("request", "state", "chance", "chance-action", "hello.response", "legal.response",

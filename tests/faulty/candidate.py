@@ -1,6 +1,8 @@
 """A candidate engine for the toy game that misbehaves on purpose (tests of the referee).
 
-    python tests/faulty/candidate.py MODE
+    python tests/faulty/candidate.py MODE [GAME]
+
+(the toy game of toy_engine.py, or with GAME the reference engine of that game)
 
 Answers correctly (through harness.serve.Server) until its fault is due, then:
 
@@ -31,6 +33,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [HERE, os.path.dirname(os.path.dirname(HERE))]
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else "good"
+GAME = sys.argv[2] if len(sys.argv) > 2 else None
 
 
 def out(line: str) -> None:
@@ -51,7 +54,12 @@ def main() -> None:
     from harness.serve import Server
     from toy_engine import make
 
-    server = Server(lambda choices: make(choices=choices))
+    if GAME:
+        from harness.engines import reference_engine
+
+        server = Server(lambda choices: reference_engine(GAME, choices))
+    else:
+        server = Server(lambda choices: make(choices=choices))
     n = 0
     for raw in sys.stdin:
         n += 1
