@@ -29,7 +29,7 @@ from engine.dnup import turn as T
 from engine.dnup.cards import load_deck
 from engine.dnup.sets import flipped
 from engine.dnup.state import CHANCE, OVER, State
-from engine.errors import BadConfigError, IllegalActionError, InvalidOutcomeError, MalformedError
+from engine.errors import BadConfigError, IllegalActionError, MalformedError
 from engine.protocol import Action, Engine
 
 CONFIG_KEYS = {"players", "turn_cap", "deck"}
@@ -135,4 +135,4 @@ def random_config(rng: random.Random) -> dict:
     return {"players": rng.randint(2, 5), "turn_cap": rng.choice([200, 400, 800])}
 
 
-__all__ = ["DnupEngine", "random_config", "InvalidOutcomeError"]
+__all__ = ["DnupEngine", "random_config"]

@@ -7,7 +7,7 @@ turned and shows 7.
 from __future__ import annotations
 
 from engine.dnup.codec import to_json
-from engine.dnup.state import CHANCE, OVER, State
+from engine.dnup.state import CHANCE, State
 
 
 def _card(g, cid: str, hand) -> str:
