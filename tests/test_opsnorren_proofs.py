@@ -19,6 +19,7 @@ EXPECTED = {
     "ops.winner-unique": PROVED,
     "ops.no-winner-only-all-discarded": REFUTED,
     "ops.winner-exists-unless-no-contender": PROVED,
+    "ops.joker-texts-hold": PROVED,
     "ops.round-terminates": PROVED,
 }
 

@@ -245,6 +245,34 @@ def winner_exists() -> Outcome:
     return _over(NS, one)
 
 
+@theorem(
+    "ops.joker-texts-hold", "opsnorren",
+    S.clauses("OPS-UNICORN", "OPS-UNICORN-BEATS-TWO", "OPS-DOVE", "OPS-DOVE-BEFORE-UNICORN", "OPS-MONKEY"),
+    "The jokers' own sentences hold under every rule card and reading: a unicorn still in the trick wins and "
+    "its player leads next, also against a 2 under 'two wins'; with a dove in the trick no card reaches the "
+    "taker's pile, the winner still leads, and with a unicorn as well the dove goes first (everything is "
+    "discarded but what the monkey may take under ops.dove-with-monkey=monkey-first); a picked card goes to the "
+    "monkey's team, also when that team did not win.",
+    "3-6 cards, every legal trick, every row, every reading")
+def joker_texts() -> Outcome:
+    def one(n):
+        s, tr, rd, row = Q.base_solver(n, f"jt{n}")
+        res = Q.resolved(s, tr, rd, row)
+        claims = []
+        for i in range(n):
+            live_unicorn = z3.And(tr.kind[i] == M.UNICORN, M.not_(res["setaside"][i]))
+            claims.append(z3.Implies(live_unicorn, z3.And(res["winner"] == i, res["next_leader"] == i)))
+            live_dove = z3.And(tr.kind[i] == M.DOVE, M.not_(res["setaside"][i]))
+            claims.append(z3.Implies(live_dove, z3.And(*[M.not_(t) for t in res["to_taker"]],
+                                                       z3.Implies(res["has_winner"],
+                                                                  res["next_leader"] == res["winner"]))))
+            claims.append(z3.Implies(M.and_(res["to_monkey"][i]), res["dest"][i] == res["monkey_team"]))
+        claims.append(z3.Implies(z3.And(res["dove"], z3.Not(res["pick_on"])),
+                                 z3.And(*[d == M.DISCARD for d in res["dest"]])))
+        return prove(s, z3.And(*claims), _trick_witness(tr, rd, row))
+    return _over(NS, one)
+
+
 # ------------------------------------------------------------------ termination
 @theorem(
     "ops.round-terminates", "opsnorren",
