@@ -79,7 +79,6 @@ def random_position(rng: random.Random) -> dict:
     taken: set = set()
     pawns = {}
     for name in names:
-        c = B.names.index(name)
         zone_taken: set = set()
         row = []
         for _ in range(4):
@@ -100,8 +99,6 @@ def random_position(rng: random.Random) -> dict:
                         break
                 taken.add(sq)
                 row.append(sq)
-            del c
-            c = B.names.index(name)
         pawns[name] = row
     card = rng.choice(CARDS)
     seat = rng.randrange(n)
