@@ -44,7 +44,10 @@ def _witness(vec: dict, fname: str) -> dict:
             step = case["steps"][0]
             text = f"{V._describe(step['action']) if step['action']['type'] != 'chance' else 'draw a 1'}: {_outcome(step)}"
         else:
-            text = "; ".join(f"{k} = {v}" for k, v in case.get("expect", {}).items())[:300]
+            exp = dict(case.get("expect", {}))
+            if "chance" in exp:  # a deal: what matters is how many cards each colour gets
+                exp["chance"] = {"event": exp["chance"]["event"], "take": exp["chance"]["draws"][0]["take"]}
+            text = "; ".join(f"{k} = {v}" for k, v in exp.items())[:300]
         per.setdefault(opt, []).append(text)
     return {"position": position, "readings": per, "vector": f"specs/sorry/vectors/{fname}.json"}
 
