@@ -135,9 +135,18 @@ def test_chance_outcomes_must_be_possible():
         ENG.apply(played, {"type": "chance", "event": "draw", "outcome": [{"draw": ["7"]}]})
 
 
-def test_apply_on_something_that_is_not_a_state():
+def test_something_that_is_not_a_state_is_malformed_everywhere():
+    bad = {"game": "sorry"}
     with pytest.raises(MalformedError, match="from_json"):
-        ENG.apply({"game": "sorry"}, {"type": "forfeit", "player": 0, "card": "5"})
+        ENG.apply(bad, {"type": "forfeit", "player": 0, "card": "5"})
+    for call in (ENG.legal_actions, ENG.chance, ENG.to_json, ENG.result, ENG.is_terminal):
+        with pytest.raises(MalformedError, match="from_json"):
+            call(bad)
+
+
+def test_choices_that_are_not_a_mapping():
+    with pytest.raises(UnknownChoiceError, match="choice ids"):
+        SorryEngine(["sorry.deck"])
 
 
 json_values = st.recursive(
@@ -164,6 +173,7 @@ def test_garbage_state_fields_give_malformed_not_a_crash(data):
 @given(action=json_values, seven=st.booleans())
 def test_garbage_actions_give_a_taxonomy_error_not_a_crash(action, seven):
     st_ = ENG.from_json(play_json("7", (10, 20, "start", "start")) if seven else base_json())
+    assert isinstance(ENG.describe_action(st_, action), str)
     try:
         ENG.apply(st_, action)
     except RulecheckError:

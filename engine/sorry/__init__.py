@@ -10,7 +10,7 @@ from __future__ import annotations
 import specs
 from engine import chance as chance_mod
 from engine.canonical import dumps
-from engine.errors import IllegalActionError, InvalidOutcomeError, MalformedError
+from engine.errors import IllegalActionError, InvalidOutcomeError, MalformedError, UnknownChoiceError
 from engine.protocol import Engine
 from engine.sorry import cards, describe, turn
 from engine.sorry.board import EXIT, START, slide_table
@@ -38,6 +38,10 @@ def action_json(cfg, p: int, m) -> dict:
             "target": pawn_name(cfg, tgt), "to": sq_to_json(t)}
 
 
+def _not_a_state(obj) -> MalformedError:
+    return MalformedError(f"not a Sorry! state object: {type(obj).__name__}; load canonical JSON with from_json first")
+
+
 def _step_json(cfg, i: int, f: int, landing: int, to: int) -> dict:
     """One pawn movement; a pawn that slid also names the triangle it landed on (``slide``), since
     two splits of a 7 can reach the same square with and without a slide (SRY-CARD-7)."""
@@ -53,6 +57,8 @@ class SorryEngine(Engine):
     version = "1.0"
 
     def __init__(self, choices: dict | None = None):
+        if choices is not None and not (isinstance(choices, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in choices.items())):
+            raise UnknownChoiceError(f"choices must map choice ids to option names, got {choices!r:.80}")
         self.choices = specs.resolve_choices("sorry", choices)
         ch = self.choices
         self.rules = Rules(
@@ -93,11 +99,16 @@ class SorryEngine(Engine):
         return st._moves
 
     def legal_actions(self, state: SorryState) -> list[dict]:
-        if state._acts is None:
-            self._moves(state)
-        return state._acts
+        try:
+            if state._acts is None:
+                self._moves(state)
+            return state._acts
+        except AttributeError:
+            raise _not_a_state(state) from None
 
     def chance(self, state: SorryState) -> dict | None:
+        if not isinstance(state, SorryState):
+            raise _not_a_state(state)
         if state.phase == DRAW or state.phase == DEAL:
             if state._json is not None:
                 return state._json["chance"]
@@ -113,7 +124,7 @@ class SorryEngine(Engine):
 
     def apply(self, state: SorryState, action: dict) -> SorryState:
         if not isinstance(state, SorryState):
-            raise MalformedError(f"not a Sorry! state object: {type(state).__name__}; load JSON with from_json first")
+            raise _not_a_state(state)
         ph = state.phase
         if ph == DRAW:
             return self._apply_draw(state, action)
@@ -199,6 +210,8 @@ class SorryEngine(Engine):
         return IllegalActionError(f"{describe.action_text(cfg, action)} is not a legal move here; legal with the {card}: {shown}{more}")
 
     def to_json(self, state: SorryState) -> dict:
+        if not isinstance(state, SorryState):
+            raise _not_a_state(state)
         return _to_json(state, self.hand_size)
 
     def from_json(self, obj: dict) -> SorryState:
@@ -221,10 +234,12 @@ class SorryEngine(Engine):
         return st
 
     def result(self, state: SorryState) -> dict | None:
+        if not isinstance(state, SorryState):
+            raise _not_a_state(state)
         return state.result
 
     def is_terminal(self, state: SorryState) -> bool:
-        return state.phase == OVER
+        return self.result(state) is not None
 
     def observation(self, state: SorryState, player: int) -> dict:
         """What ``player`` sees: in points play the other hands and the draw pile are hidden (SRY-POINTS-PLAY)."""

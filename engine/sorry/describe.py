@@ -40,6 +40,8 @@ def action_text(cfg, a: dict) -> str:
 
 
 def describe_action(eng, st, action: dict) -> str:
+    if not isinstance(action, dict):
+        return f"(not an action: {action!r:.60})"
     if isinstance(action, dict) and action.get("type") == "chance":
         if st.phase == DEAL:
             return "the cards are dealt"
@@ -55,7 +57,7 @@ def describe_action(eng, st, action: dict) -> str:
 def describe_events(eng, before, action: dict, after) -> list[str]:
     cfg = before.cfg
     out: list[str] = []
-    if before.phase in (DEAL, DRAW):
+    if before.phase in (DEAL, DRAW) or not isinstance(action, dict):
         return out
     moves = eng._moves(before)
     move = next((m for m, a in zip(moves, before._acts) if a is action or a == action), None)
