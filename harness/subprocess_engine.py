@@ -221,6 +221,17 @@ def _describe_request(req: dict) -> str:
 
 
 _POOL: dict[tuple, list] = {}
+#: (argv, game) -> [faults in a row of startup/timeout/crash without a good answer, the last fault]
+_BREAKER: dict[tuple, list] = {}
+#: after this many engines of one command line faulted in a row, new ones fail at once
+BREAKER_LIMIT = 3
+
+
+def reset_breakers() -> None:
+    """Forget the faults of every command line (new engines are started again)."""
+    with _POOL_LOCK:
+        _BREAKER.clear()
+
 _POOL_LOCK = threading.Lock()
 _POOL_MAX = 2
 
@@ -295,6 +306,7 @@ class SubprocessEngine(Engine):
         self._finalizer = None
         self._state_validator, self._action_validator = game_checkers(game, state_schema, action_schema)
         self.reuse = _reuse_default() if reuse is None else reuse
+        self._check_breaker()
         if not (self.reuse and self._adopt()):
             self._start()
 
@@ -415,6 +427,30 @@ class SubprocessEngine(Engine):
         self.fault_counts[fault.counter] = self.fault_counts.get(fault.counter, 0) + 1
         if len(self.faults) >= self.max_faults:
             self._disabled = fault
+        if isinstance(fault, (EngineStartupError, EngineTimeout, EngineCrashed)):
+            with _POOL_LOCK:
+                entry = _BREAKER.setdefault(self._breaker_key(), [0, None])
+                entry[0] += 1
+                entry[1] = fault
+
+    def _breaker_key(self) -> tuple:
+        return (tuple(self.argv), self.game)
+
+    def _good_answer(self) -> None:
+        """A request (other than hello) was answered: the command line works after all."""
+        if _BREAKER:
+            with _POOL_LOCK:
+                _BREAKER.pop(self._breaker_key(), None)
+
+    def _check_breaker(self) -> None:
+        with _POOL_LOCK:
+            count, last = _BREAKER.get(self._breaker_key(), (0, None))
+        if count >= BREAKER_LIMIT and last is not None:
+            raise type(last)(
+                f"not started: the last {count} engines of this command faulted in a row without one good "
+                f"answer (harness.subprocess_engine.reset_breakers() starts afresh); the last fault was: "
+                f"{last.what}", op=last.op, request_id=last.request_id, excerpt=last.excerpt,
+                stderr_tail=last.stderr_tail, engine=self.cmd)
 
     def _fault(self, cls: type[EngineFault], what: str, req: dict | None, *, kill: bool = True,
                stderr_wait: float = 0.5):
@@ -484,6 +520,8 @@ class SubprocessEngine(Engine):
                         f"the answer to {op} does not follow the protocol: {'; '.join(problems)}", req,
                         kill=startup)
         del resp["id"]
+        if not startup:
+            self._good_answer()
         return resp
 
     def _raise_wire_error(self, resp: dict, req: dict, op: str):

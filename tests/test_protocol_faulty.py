@@ -198,3 +198,24 @@ def test_state_envelope_consistency_is_checked():
     assert state_problems({**ok, "to_move": None, "result": {}}, "toy", None) == []
     assert state_problems({**ok, "game": "dnup"}, "toy", None)
     assert state_problems({**ok, "to_move": True}, "toy", None)
+
+
+def test_a_command_that_keeps_failing_is_not_started_again_and_again():
+    from harness.subprocess_engine import BREAKER_LIMIT, reset_breakers
+
+    reset_breakers()
+    try:
+        for _ in range(BREAKER_LIMIT):
+            with pytest.raises(EngineStartupError, match="exited with status 1"):
+                candidate("exit-at-startup")
+        t0 = time.monotonic()
+        with pytest.raises(EngineStartupError, match="not started: the last 3 engines of this command faulted"):
+            candidate("exit-at-startup")
+        assert time.monotonic() - t0 < 0.1
+        with candidate("good") as eng:  # another command line is not affected
+            eng.new_game({"players": 2})
+        reset_breakers()
+        with pytest.raises(EngineStartupError, match="exited with status 1"):  # started again after a reset
+            candidate("exit-at-startup")
+    finally:
+        reset_breakers()
