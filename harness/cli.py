@@ -115,8 +115,17 @@ def cli(debug):
 @click.option("--expect", "expect_path", type=click.Path(dir_okay=False),
               help="known deviations of this engine (TOML [[deviation]] clause/reason)")
 @click.option("--all-clauses/--failures-only", default=True, help="list every clause or only the ones not passing")
-def check(game, engine, choice, clause, profile, json_path, junit_path, html_path, expect_path, all_clauses):
-    """Run the conformance suite and give a verdict per rulebook clause."""
+@click.option("--fresh-process", is_flag=True,
+              help="cmd: engines: start a new process for every test instead of reusing a healthy one")
+def check(game, engine, choice, clause, profile, json_path, junit_path, html_path, expect_path, all_clauses,
+          fresh_process):
+    """Run the conformance suite and give a verdict per rulebook clause.
+
+    A cmd: engine's healthy process is reused across tests by default (the protocol is
+    stateless, so an engine must not care; reuse is ~14x faster). A faulty process is
+    always killed and replaced. --fresh-process isolates every test.
+    """
+    os.environ["RULECHECK_REUSE_ENGINES"] = "0" if fresh_process else "1"
     from harness.check import run_suite
     from harness.report import ExpectationsError, load_expectations, write_reports
 
