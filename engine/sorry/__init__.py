@@ -13,10 +13,11 @@ from engine.canonical import dumps
 from engine.errors import IllegalActionError, InvalidOutcomeError, MalformedError, UnknownChoiceError
 from engine.protocol import Engine
 from engine.sorry import cards, describe, turn
-from engine.sorry.board import EXIT, START, slide_table
+from engine.sorry.board import EXIT, HOME, SQ_JSON, START, slide_table
 from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP, Rules, card_moves
-from engine.sorry.state import DEAL, DRAW, OVER, PLAY, SorryState, chance_json, pawn_name, to_json as _to_json, from_json as _from_json
-from engine.sorry.board import SQ_JSON, sq_to_json
+from engine.sorry.state import DEAL, DRAW, OVER, PLAY, SorryState, chance_json
+from engine.sorry.state import from_json as _from_json
+from engine.sorry.state import to_json as _to_json
 from engine.sorry.variants import parse_config, random_config
 
 __all__ = ["SorryEngine", "random_config"]
@@ -34,8 +35,8 @@ def action_json(cfg, p: int, m) -> dict:
     if kind == FORFEIT:
         return {"type": "forfeit", "player": p, "card": name}
     i, f, _l, t = subs[0]
-    return {"type": _KIND_NAMES[kind], "player": p, "card": name, "pawn": pawn_name(cfg, i), "from": sq_to_json(f),
-            "target": pawn_name(cfg, tgt), "to": sq_to_json(t)}
+    return {"type": _KIND_NAMES[kind], "player": p, "card": name, "pawn": cfg.pawn_names[i], "from": SQ_JSON[f],
+            "target": cfg.pawn_names[tgt], "to": SQ_JSON[t]}
 
 
 def _not_a_state(obj) -> MalformedError:
@@ -57,7 +58,8 @@ class SorryEngine(Engine):
     version = "1.0"
 
     def __init__(self, choices: dict | None = None):
-        if choices is not None and not (isinstance(choices, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in choices.items())):
+        if choices is not None and not (
+                isinstance(choices, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in choices.items())):
             raise UnknownChoiceError(f"choices must map choice ids to option names, got {choices!r:.80}")
         self.choices = specs.resolve_choices("sorry", choices)
         ch = self.choices
@@ -228,7 +230,7 @@ class SorryEngine(Engine):
                 raise MalformedError(f"result: winners must be colours in play, got {winners!r:.80}", path="result")
             for w in winners:
                 p = st.cfg.names.index(w)
-                if any(s != 65 for s in st.pos[4 * p: 4 * p + 4]):
+                if any(s != HOME for s in st.pos[4 * p: 4 * p + 4]):
                     raise MalformedError(f"result: {w} is named a winner but not all its pawns are HOME", path="result")
         st._json = None
         return st
