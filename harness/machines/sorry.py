@@ -256,9 +256,11 @@ class SorryMachine(EngineMachine):
                 owner = SLIDES[landing][0]
                 raise ClauseViolation("SRY-SLIDE-OWN-COLOUR" if owner == colour else "SRY-SLIDE-OTHER-COLOUR",
                                       f"{pawn} landed on the {owner} triangle {landing} and rested on {to}")
+            if isinstance(to, str) and to.startswith("safety") and isinstance(frm, int):
+                backward = clause in ("SRY-CARD-4", "SRY-CARD-10") and isinstance(landing, int)
+                raise ClauseViolation("SRY-SAFETY-BACKWARD" if backward else "SRY-SAFETY-OWN-COLOUR",
+                                      f"{pawn} from {frm} entered a safety zone ({to}) instead of landing on {landing}")
             raise ClauseViolation(clause, f"{pawn} from {frm} should land on {landing}, not {to}")
-        if isinstance(landing, str) and landing.startswith("safety") and isinstance(frm, int):
-            require(fwd(colour, frm, 1) is not None, "SRY-SAFETY-OWN-COLOUR", f"{pawn} entered a safety zone")
         if sl is not None:
             spare_own = self.choice("sorry.slide-bumps-own") == "no"
             for c, squares in bj["pawns"].items():

@@ -103,6 +103,16 @@ class LandsOnOwnPawn(SorryEngine):
         self.rules.own_blocks = False
 
 
+class ElevenMustSwap(SorryEngine):
+    """Never lets a player decline the 11's swap: breaks SRY-ELEVEN-FORFEIT (while declaring the official reading)."""
+
+    name = "broken-eleven-must-swap"
+
+    def __init__(self, choices=None):
+        super().__init__(choices)
+        self.eleven_optional = False
+
+
 BROKEN = {
     "slides_on_own_colour": (SlidesOnOwnColour, "SRY-SLIDE-OWN-COLOUR"),
     "no_bump_on_slide": (NoBumpOnSlide, "SRY-SLIDE-BUMP"),
@@ -111,6 +121,7 @@ BROKEN = {
     "overshoots_home": (OvershootsHome, "SRY-HOME-EXACT"),
     "two_does_not_draw_again": (TwoDoesNotDrawAgain, "SRY-TWO-DRAW-AGAIN"),
     "lands_on_own_pawn": (LandsOnOwnPawn, "SRY-OWN-PAWN-BLOCKS"),
+    "eleven_must_swap": (ElevenMustSwap, "SRY-ELEVEN-FORFEIT"),
 }
 
 
@@ -130,3 +141,4 @@ make_seven_starts_pawn = _factory(SevenStartsPawn)
 make_overshoots_home = _factory(OvershootsHome)
 make_two_does_not_draw_again = _factory(TwoDoesNotDrawAgain)
 make_lands_on_own_pawn = _factory(LandsOnOwnPawn)
+make_eleven_must_swap = _factory(ElevenMustSwap)
