@@ -56,11 +56,14 @@ def register() -> list[Ambiguity]:
         id="fact:turn_cap", game="dnup", kind="fact", title="Nothing in the rules forces a Dnup game to end",
         lines=spec.clauses[cap.clauses[0]].lines, readings={"assumed": "no limit; an optional config 'turn_cap'"},
         status="assumed", depends=list(cap.clauses),
-        witness={"actions": lasso["steps"] and [s["action"] for s in lasso["steps"]],
+        witness={"actions": [s["action"] for s in lasso["steps"]],
+                 "without_dnup": [s["action"] for s in vecs["endless-game"]["cases"][1]["steps"]],
                  "from": "the state right after a deal (3 players, hands in specs/dnup/vectors/endless-game.json)",
                  "vector": "specs/dnup/vectors/endless-game.json"},
         detail="Theorem dnup.every-game-ends is refuted by a lasso: from a reachable state, six turns in which "
-               "nobody goes out lead back to the same state, so a game may go on for ever and a rulebook editor "
-               "would have to add a rule (a turn limit, or forbidding a second dnup in a row) to end it. A lasso "
-               "without any dnup was not found within 6 turns from the same deal."))
+               "nobody goes out (every player flips twice) lead back to the same state. Forbidding dnups does not "
+               "help (dnup.every-game-without-dnups-ends is refuted too): two single cards passed round the table, "
+               "each played and taken by the player after the next, come back after 24 turns. A rulebook editor "
+               "would need an end rule (a turn limit, or a round that ends when nobody can shed cards); the engine "
+               "invents none and offers the optional turn_cap."))
     return out

@@ -117,6 +117,12 @@ def endless_game() -> dict:
     steps[-1]["expect"] = {f: state[f] for f in keep}
     cases = [{"name": f"lasso: {len(steps)} turns lead back to the state right after the deal", "choices": {},
               "state": state, "steps": steps}]
+    w2 = TH.singles_lasso(TH.LASSO_PLAYERS)
+    state2 = state_json(P, w2["hands"], sets, w2["start_player"])
+    steps2 = [{"action": a, "legal": True} for a in w2["actions"]]
+    steps2[-1]["expect"] = {f: state2[f] for f in keep}
+    cases.append({"name": f"lasso without a dnup: {len(steps2)} turns of single cards played and taken",
+                  "choices": {}, "state": state2, "steps": steps2})
     return {"id": "dnup.endless-game", "game": "dnup", "choice": None,
             "title": "The rules allow a game that never ends (theorem dnup.every-game-ends is refuted)",
             "clauses": ["DNP-GAME-END", "DNP-TURN-CAP", "DNP-ACTION-D"], "source": "proofs/dnup/theorems.py (lasso)",
