@@ -109,6 +109,20 @@ def legal_json(R: M.Rules, col, pos, seat: int, card: str) -> list[tuple[dict, l
     return out
 
 
+def legal_json_hand(R: M.Rules, col, pos, seat: int, hand: list[str]) -> list[tuple[dict, list[int]]]:
+    """Points play (SRY-POINTS-PLAY, SRY-POINTS-DISCARD): the moves of every card in the hand;
+    when no card can move, or the only moves are 11 swaps and eleven-forfeit is optional, the
+    player may instead discard any one card of the hand (a forfeit naming it)."""
+    out = []
+    for card in sorted(set(hand), key=DECKS["order"].index):
+        out += [x for x in legal_json(R, col, pos, seat, card) if x[0]["type"] != "forfeit"]
+    only_swaps = out and all(a["type"] == "swap" for a, _ in out) and R.eleven_forfeit == "optional"
+    if not out or only_swaps:
+        out += [({"type": "forfeit", "player": seat, "card": c}, list(pos))
+                for c in sorted(set(hand), key=DECKS["order"].index)]
+    return out
+
+
 def _pawn_order(R: M.Rules, col, seat: int) -> dict[int, int]:
     """The order of the player's pawns: own pawns, then the partner's (team play)."""
     me = col[4 * seat]
