@@ -25,7 +25,7 @@ Feature: The deck, drawing and reshuffling
       And the state is unchanged
 
   Rule: SRY-DRAW-PILE drawing takes a card from the draw pile
-    "Schud de stapel kaarten na het verwijderen van de zessen en negens en plaats de stapel met de beeldzijden naar beneden op \"Plaats pakje hier\", dit is de trekstapel."
+    "Schud de stapel kaarten na het verwijderen van de zessen en negens en plaats de stapel met de beeldzijden naar beneden op "Plaats pakje hier", dit is de trekstapel."
 
     @clause:SRY-DRAW-PILE
     Scenario: The drawn card leaves the draw pile and is in play
