@@ -140,7 +140,7 @@ class Ctx:
             try:
                 self.state = self.engine.from_json(obj)
             except RulecheckError as exc:
-                pytest.fail(f"step error: the scenario's position does not load: {exc}")
+                self.fail(f"the engine refuses the scenario's position: {exc}")
         return self.state
 
     def json(self) -> dict:
