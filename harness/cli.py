@@ -268,6 +268,9 @@ def play(game, players, seed, choice, config_kv, engine, max_plies, jsonl):
         console.print(f"[bold]{game}[/], {players} players, seed {seed}, engine {eng.name}")
         console.print(f"choices: {', '.join(f'{k}={v}' for k, v in sorted(eng.choices.items())) or '(none)'}")
         console.print(f"config: {json.dumps(config, sort_keys=True)}")
+        source = getattr(eng, "tables_source", None) or getattr(eng, "deck_source", None)
+        if source:
+            console.print(f"tables file in use: {source}")
         for line in assumed_parameters(game):
             console.print(f"[dim]table in use: {line}[/]")
     emit = (lambda s: click.echo(s)) if jsonl else (lambda s: console.print(s, markup=False))
