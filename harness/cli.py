@@ -272,7 +272,7 @@ def play(game, players, seed, choice, config_kv, engine, max_plies, jsonl):
         if source:
             console.print(f"tables file in use: {source}")
         for line in assumed_parameters(game):
-            console.print(f"[dim]table in use: {line}[/]")
+            console.print(f"[dim]assumed (see rulecheck ambiguities): {line}[/]")
     emit = (lambda s: click.echo(s)) if jsonl else (lambda s: console.print(s, markup=False))
     summary = play_game(eng, config, seed, emit, max_plies=max_plies, json_lines=jsonl)
     if jsonl:

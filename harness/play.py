@@ -17,7 +17,7 @@ from engine.protocol import Engine
 
 def assumed_parameters(game: str) -> list[str]:
     spec = specs.load(game)
-    return [f"{p.id}: {p.description} (assumed: {p.why})" for p in spec.parameters.values() if p.provenance == "assumed"]
+    return [f"{p.id}: {p.description}" for p in spec.parameters.values() if p.provenance == "assumed"]
 
 
 def play_game(engine: Engine, config: dict, seed: int, emit: Callable[[str], None], max_plies: int = 20_000,

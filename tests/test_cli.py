@@ -57,7 +57,7 @@ def test_play_shows_a_whole_game_and_replays_byte_for_byte(game):
     assert a.exit_code == 0, a.output
     assert a.output == b.output
     assert "result:" in a.output
-    assert any(p.provenance == "assumed" for p in specs.load(game).parameters.values()) <= ("table in use" in a.output)
+    assert any(p.provenance == "assumed" for p in specs.load(game).parameters.values()) <= ("assumed (see rulecheck ambiguities)" in a.output)
     c = run("play", "--game", game, "-n", str(PLAYERS[game]), "--seed", "8")
     assert c.output != a.output
 
