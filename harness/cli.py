@@ -13,6 +13,7 @@ import time
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 import specs
@@ -47,7 +48,7 @@ class RulecheckGroup(click.Group):
         except (RulecheckError, specs.SpecError, EngineSpecError, UsageProblem) as exc:
             if debug:
                 raise
-            err_console.print(f"[bold red]error:[/] {exc}")
+            err_console.print(f"[bold red]error:[/] {escape(str(exc))}")
             ctx.exit(2)
         except KeyboardInterrupt:
             err_console.print("[yellow]interrupted[/]")
@@ -55,7 +56,8 @@ class RulecheckGroup(click.Group):
         except Exception as exc:  # an internal error: still one clear line
             if debug:
                 raise
-            err_console.print(f"[bold red]internal error:[/] {type(exc).__name__}: {exc} (rerun with --debug for the traceback)")
+            err_console.print(f"[bold red]internal error:[/] {type(exc).__name__}: {escape(str(exc))} "
+                              "(rerun with --debug for the traceback)")
             ctx.exit(3)
 
 
@@ -160,7 +162,7 @@ def check(game, engine, choice, clause, profile, json_path, junit_path, html_pat
         f"{tests['not_applicable']} not applicable   ({elapsed:.1f} s)"
     )
     for e in result.errors:
-        console.print(f"[bold red]error[/] {e.get('nodeid', '')}: {e['message'][:2000]}")
+        console.print(f"[bold red]error[/] {escape(str(e.get('nodeid', '')))}: {escape(e['message'][:2000])}")
     for path in write_reports(result, json_path, junit_path, html_path):
         console.print(f"report written to {path}")
     if result.ok:
@@ -220,7 +222,7 @@ class _Progress:
     def record(self, rec: dict):
         if rec["outcome"] in ("failed", "error"):
             self.failed += 1
-            self.p.console.print(f"[red]FAIL[/] {rec['nodeid']}")
+            self.p.console.print(f"[red]FAIL[/] {escape(rec['nodeid'])}")
         self.p.update(self.task, advance=1, description=f"running ({self.failed} failed)" if self.failed else "running")
 
 
@@ -242,7 +244,8 @@ def _print_verdicts(result, all_clauses: bool) -> None:
             elif cv.reason:
                 detail = f"{cv.summary} ({cv.reason})"
             lines = f"{cv.lines[0]}-{cv.lines[1]}" if cv.lines != (0, 0) else ""
-            table.add_row(cv.clause, f"[{VERDICT_STYLE[cv.verdict]}]{cv.verdict}[/]", lines, str(len(cv.tests)), detail)
+            table.add_row(cv.clause, f"[{VERDICT_STYLE[cv.verdict]}]{cv.verdict}[/]", lines, str(len(cv.tests)),
+                          escape(detail))
         console.print(table)
 
 
@@ -413,11 +416,12 @@ def prove(game, as_json, only):
             console.print(f"[{style}]{r['status']:>8}[/] {r['seconds']:7.2f}s  {r['id']}  "
                           f"[dim]({', '.join(r['clauses'])}; {r['bounds']})[/]")
             if r["status"] != "proved" or not r["ok"]:
-                console.print(f"           {r['statement']}")
+                console.print(f"           {r['statement']}", markup=False)
                 if r["witness"] is not None:
-                    console.print("           witness: " + json.dumps(r["witness"], ensure_ascii=False)[:1500])
+                    console.print("           witness: " + json.dumps(r["witness"], ensure_ascii=False)[:1500],
+                                  markup=False)
                 if r["detail"]:
-                    console.print(f"           {r['detail']}")
+                    console.print(f"           {r['detail']}", markup=False)
     total = time.perf_counter() - t0
     bad = [r for r in results if not r["ok"]]
     if as_json:
