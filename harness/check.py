@@ -147,8 +147,9 @@ def run_suite(games: list[str], engine: str = "reference", choices: dict[str, st
         errors.append({"nodeid": "(pytest)", "outcome": "error",
                        "message": f"pytest stopped with exit code {code} (usage error or internal error)"})
     verdicts = compute_verdicts(games, records, expected)
-    if clauses:  # a filtered run judges only the clauses it was asked about
-        verdicts = {k: v for k, v in verdicts.items() if any(k.startswith(c) for c in clauses)}
+    if clauses:  # a filtered run judges only the clauses it was asked about (and protocol faults it met)
+        verdicts = {k: v for k, v in verdicts.items()
+                    if any(k.startswith(c) for c in clauses) or (v.game == "*" and v.tests)}
     return SuiteResult(games, engine, records, verdicts, code, errors)
 
 

@@ -117,10 +117,12 @@ def cli(debug):
 @click.option("--expect", "expect_path", type=click.Path(dir_okay=False),
               help="known deviations of this engine (TOML [[deviation]] clause/reason)")
 @click.option("--all-clauses/--failures-only", default=True, help="list every clause or only the ones not passing")
+@click.option("--deadline", type=click.FloatRange(min=0.05), default=None,
+              help="cmd: engines: seconds allowed per request (default 5)")
 @click.option("--fresh-process", is_flag=True,
               help="cmd: engines: start a new process for every test instead of reusing a healthy one")
 def check(game, engine, choice, clause, profile, json_path, junit_path, html_path, expect_path, all_clauses,
-          fresh_process):
+          deadline, fresh_process):
     """Run the conformance suite and give a verdict per rulebook clause.
 
     A cmd: engine's healthy process is reused across tests by default (the protocol is
@@ -128,6 +130,8 @@ def check(game, engine, choice, clause, profile, json_path, junit_path, html_pat
     always killed and replaced. --fresh-process isolates every test.
     """
     os.environ["RULECHECK_REUSE_ENGINES"] = "0" if fresh_process else "1"
+    if deadline is not None:
+        os.environ["RULECHECK_DEADLINE"] = str(deadline)
     from harness.check import run_suite
     from harness.report import ExpectationsError, load_expectations, write_reports
 

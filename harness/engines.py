@@ -7,6 +7,7 @@ knows their class names.
 from __future__ import annotations
 
 import importlib
+import os
 import random
 
 from engine.errors import BadConfigError, UnknownChoiceError
@@ -79,7 +80,13 @@ def open_engine(spec: str, game: str, choices: dict[str, str] | None = None) -> 
             from harness.subprocess_engine import SubprocessEngine  # issue 6
         except ImportError as exc:
             raise EngineSpecError("subprocess engines (cmd:...) are not available in this build") from exc
-        return SubprocessEngine(rest, game=game, choices=choices)
+        kwargs = {}
+        if os.environ.get("RULECHECK_DEADLINE"):
+            try:
+                kwargs["deadline"] = float(os.environ["RULECHECK_DEADLINE"])
+            except ValueError:
+                raise EngineSpecError(f"RULECHECK_DEADLINE={os.environ['RULECHECK_DEADLINE']!r} is not a number of seconds") from None
+        return SubprocessEngine(rest, game=game, choices=choices, **kwargs)
     raise EngineSpecError(
         f"--engine {spec!r}: expected 'reference', 'py:<module>:<factory>' or 'cmd:<command line>'"
     )

@@ -1,7 +1,7 @@
 """Deliberately broken Dnup engines: each breaks exactly one named rule of the reference.
 
 ``BROKEN`` maps each factory name to the clause the conformance suite must report as
-failing (tests/test_dnup_broken.py). Factories follow ``--rulecheck-engine
+failing (tests/test_broken_engines.py). Factories follow ``--rulecheck-engine
 py:tests.broken.dnup:make_<name>``: ``make_<name>(game, choices)``.
 """
 

@@ -1,7 +1,7 @@
 """Deliberately broken Opsnorren engines: each breaks one named rule of the reference.
 
 ``make_<name>(game, choices)`` builds one (for ``--rulecheck-engine py:tests.broken.opsnorren:make_<name>``);
-``BROKEN`` maps each name to (class, the clause it breaks). tests/test_opsnorren_broken.py
+``BROKEN`` maps each name to (class, the clause it breaks). tests/test_broken_engines.py
 checks that the conformance suite fails on that clause.
 """
 

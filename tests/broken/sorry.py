@@ -1,7 +1,7 @@
 """Deliberately broken Sorry! engines: each breaks one named rule of the reference.
 
 ``make_<name>(game, choices)`` builds one (for ``--rulecheck-engine py:tests.broken.sorry:make_<name>``);
-``BROKEN`` maps each name to (class, the clause it breaks). tests/test_sorry_broken.py
+``BROKEN`` maps each name to (class, the clause it breaks). tests/test_broken_engines.py
 checks that the conformance suite fails on that clause.
 """
 
@@ -113,6 +113,26 @@ class ElevenMustSwap(SorryEngine):
         self.eleven_optional = False
 
 
+class TenGoesForwardOne(SorryEngine):
+    """The 10's one step goes forward instead of back, while declaring the official back-one: breaks SRY-CARD-10."""
+
+    name = "broken-ten-goes-forward-one"
+
+    def __init__(self, choices=None):
+        super().__init__(choices)
+        self.rules.ten_back = False
+
+
+class SorryCardNeverPlays(SorryEngine):
+    """The Sorry! card never takes a pawn out of START onto an opponent: breaks SRY-SORRY-CARD."""
+
+    name = "broken-sorry-card-never-plays"
+
+    def __init__(self, choices=None):
+        super().__init__(choices)
+        self.rules.start_sorry = False
+
+
 BROKEN = {
     "slides_on_own_colour": (SlidesOnOwnColour, "SRY-SLIDE-OWN-COLOUR"),
     "no_bump_on_slide": (NoBumpOnSlide, "SRY-SLIDE-BUMP"),
@@ -122,6 +142,8 @@ BROKEN = {
     "two_does_not_draw_again": (TwoDoesNotDrawAgain, "SRY-TWO-DRAW-AGAIN"),
     "lands_on_own_pawn": (LandsOnOwnPawn, "SRY-OWN-PAWN-BLOCKS"),
     "eleven_must_swap": (ElevenMustSwap, "SRY-ELEVEN-FORFEIT"),
+    "ten_goes_forward_one": (TenGoesForwardOne, "SRY-CARD-10"),
+    "sorry_card_never_plays": (SorryCardNeverPlays, "SRY-SORRY-CARD"),
 }
 
 
@@ -142,3 +164,5 @@ make_overshoots_home = _factory(OvershootsHome)
 make_two_does_not_draw_again = _factory(TwoDoesNotDrawAgain)
 make_lands_on_own_pawn = _factory(LandsOnOwnPawn)
 make_eleven_must_swap = _factory(ElevenMustSwap)
+make_ten_goes_forward_one = _factory(TenGoesForwardOne)
+make_sorry_card_never_plays = _factory(SorryCardNeverPlays)

@@ -1,0 +1,101 @@
+"""The best tests we have: deliberately broken engines, each caught by the default check.
+
+Every engine of ``tests/broken/<game>.py`` breaks one named rule. Each is served over
+the subprocess protocol (``python -m harness.serve --engine py:tests.broken.<game>:make_<name>``)
+and checked exactly as a user would: ``rulecheck check --game <game> --engine cmd:...``.
+The run must fail, and the JSON report must give the broken clause the verdict ``fail``.
+The reference served the same way must pass clean, and faulty processes (hang, crash,
+garbage) must each get a clear verdict instead of hanging or crashing rulecheck.
+
+Hypothesis runs under the ``failfast`` profile here: the point is that the suite catches
+each engine, not how far a failure shrinks.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import specs
+from harness.engines import available_games
+
+GAMES = available_games()
+PY = sys.executable
+
+
+def broken(game: str) -> dict:
+    return importlib.import_module(f"tests.broken.{game}").BROKEN
+
+
+CASES = [pytest.param(g, n, c, id=f"{g}-{n}") for g in GAMES for n, (_, c) in sorted(broken(g).items())]
+
+
+def check(game: str, engine: str, tmp_path, *extra: str, timeout: int = 600) -> tuple[subprocess.CompletedProcess, dict]:
+    report = tmp_path / f"{game}.json"
+    env = {**os.environ, "HYPOTHESIS_PROFILE": "failfast", "COLUMNS": "200"}
+    proc = subprocess.run([PY, "-m", "harness.cli", "check", "--game", game, "--engine", engine, "--failures-only",
+                           "--json", str(report), *extra], cwd=specs.ROOT, env=env, capture_output=True, text=True,
+                          timeout=timeout)
+    assert report.exists(), f"no report:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
+    return proc, json.loads(report.read_text(encoding="utf-8"))
+
+
+def served(game: str, factory: str | None = None) -> str:
+    extra = f" --engine py:tests.broken.{game}:{factory}" if factory else ""
+    return f"cmd:{PY} -m harness.serve --game {game}{extra}"
+
+
+@pytest.mark.parametrize("game, name, clause", CASES)
+def test_the_default_check_catches_the_broken_engine_over_the_protocol(game, name, clause, tmp_path):
+    proc, report = check(game, served(game, f"make_{name}"), tmp_path)
+    verdicts = {c["clause"]: c for c in report["clauses"]}
+    assert proc.returncode == 1, proc.stdout[-2000:]
+    assert verdicts[clause]["verdict"] == "fail", (
+        f"{name} breaks {clause}, but its verdict is {verdicts[clause]['verdict']}; failing clauses: "
+        f"{sorted(c for c, v in verdicts.items() if v['verdict'] == 'fail')}"
+    )
+    assert any(clause in f["message"] for f in verdicts[clause]["failures"]), "the failure does not name the clause"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_reference_over_the_protocol_passes_clean(game, tmp_path):
+    proc, report = check(game, served(game), tmp_path)
+    bad = [c["clause"] for c in report["clauses"] if c["verdict"] in ("fail", "not-covered")]
+    assert proc.returncode == 0 and report["ok"], f"{bad}\n{proc.stdout[-2000:]}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_has_ten_broken_engines_naming_real_clauses(game):
+    spec = specs.load(game)
+    mod = importlib.import_module(f"tests.broken.{game}")
+    assert len(mod.BROKEN) >= 10
+    for name, (cls, clause) in mod.BROKEN.items():
+        assert clause in spec.clauses, f"{name} claims to break unknown clause {clause}"
+        assert cls.__doc__ and clause in cls.__doc__, f"{name}'s docstring should name {clause}"
+        assert callable(getattr(mod, f"make_{name}"))
+
+
+FAULTS = [
+    ("hang", "timeout"),
+    ("crash", "crash"),
+    ("garbage", "not JSON"),
+]
+
+
+@pytest.mark.parametrize("mode, words", FAULTS, ids=[m for m, _ in FAULTS])
+def test_a_faulty_process_gets_a_clear_verdict_not_a_hang(mode, words, tmp_path):
+    game = "dnup" if "dnup" in GAMES else GAMES[0]
+    clause = next(c.id for c in specs.load(game).clauses.values() if c.normative and c.status == "implemented")
+    proc, report = check(game, f"cmd:{PY} tests/faulty/candidate.py {mode} {game}", tmp_path,
+                         "--clause", clause, "--deadline", "1", "--fresh-process", timeout=300)
+    assert proc.returncode == 1
+    failures = [f["message"] for c in report["clauses"] for f in c["failures"]]
+    assert failures, f"{mode}: no failure reported"
+    assert all(m.lstrip().startswith(("[PROTOCOL]", "harness.referee", "AssertionError")) or "[PROTOCOL]" in m
+               for m in failures)
+    assert any(words.lower() in m.lower() for m in failures), failures[0][:500]
