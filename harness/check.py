@@ -59,6 +59,7 @@ class SuiteResult:
     verdicts: dict[str, ClauseVerdict]
     pytest_exit: int
     errors: list[dict]
+    engine_counts: dict = field(default_factory=dict)
 
     @property
     def totals(self) -> dict[str, int]:
@@ -87,6 +88,7 @@ class SuiteResult:
                 "skipped": sum(r["outcome"] == "skipped" for r in self.records),
             },
             "errors": self.errors,
+            "engine_counts": self.engine_counts,
             "clauses": [cv.to_json() for cv in self.verdicts.values()],
         }
 
@@ -117,7 +119,7 @@ def pytest_args(games: list[str], engine: str, choices: dict[str, str] | None, c
 
 def run_suite(games: list[str], engine: str = "reference", choices: dict[str, str] | None = None,
               clauses: list[str] | None = None, progress=None, extra_args: list[str] | None = None,
-              quiet: bool = True, expected: dict[str, str] | None = None) -> SuiteResult:
+              quiet: bool = True, expected: dict[str, str] | None = None, tags: list[str] | None = None) -> SuiteResult:
     """Run the suite in this process (pytest.main) and compute verdicts."""
     import pytest
 
@@ -133,6 +135,8 @@ def run_suite(games: list[str], engine: str = "reference", choices: dict[str, st
                 config._rulecheck_collector.listeners.append(progress)
 
     args = pytest_args(games, engine, choices, clauses, extra=extra_args)
+    for t in tags or []:
+        args += ["--rulecheck-tag", t]
     if quiet:  # our progress replaces pytest's terminal; the ini's addopts name terminal options
         args += ["-p", "no:terminal", "-o", "addopts=", "--strict-markers"]
     files = suite_files(games)
@@ -147,10 +151,10 @@ def run_suite(games: list[str], engine: str = "reference", choices: dict[str, st
         errors.append({"nodeid": "(pytest)", "outcome": "error",
                        "message": f"pytest stopped with exit code {code} (usage error or internal error)"})
     verdicts = compute_verdicts(games, records, expected)
-    if clauses:  # a filtered run judges only the clauses it was asked about (and protocol faults it met)
+    if clauses or tags:  # a filtered run judges only what it was asked about (and the protocol faults it met)
         verdicts = {k: v for k, v in verdicts.items()
-                    if any(k.startswith(c) for c in clauses) or (v.game == "*" and v.tests)}
-    return SuiteResult(games, engine, records, verdicts, code, errors)
+                    if any(k.startswith(c) for c in clauses or ()) or (v.tests and (tags or v.game == "*"))}
+    return SuiteResult(games, engine, records, verdicts, code, errors, dict(sorted(collector.engine_counts.items())))
 
 
 def compute_verdicts(games: list[str], records: list[dict], expected: dict[str, str] | None = None) -> dict[str, ClauseVerdict]:

@@ -110,6 +110,8 @@ def cli(debug):
               help="engine under test: reference | py:<module>:<factory> | cmd:<command line>")
 @click.option("--choice", "-c", multiple=True, metavar="ID=OPTION", help="reading of an ambiguous rule (repeatable)")
 @click.option("--clause", multiple=True, metavar="ID", help="only the tests of these clauses (prefix match)")
+@click.option("--tag", multiple=True, metavar="GLOB",
+              help="only tests with a matching tag: clause:<id>, choice:<id>=<option>, game:<name> (globs)")
 @click.option("--profile", default=None, help="Hypothesis profile: ci (default) or thorough")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), help="write the verdicts as JSON")
 @click.option("--junit", "junit_path", type=click.Path(dir_okay=False), help="write JUnit XML (one testcase per clause)")
@@ -121,7 +123,7 @@ def cli(debug):
               help="cmd: engines: seconds allowed per request (default 5)")
 @click.option("--fresh-process", is_flag=True,
               help="cmd: engines: start a new process for every test instead of reusing a healthy one")
-def check(game, engine, choice, clause, profile, json_path, junit_path, html_path, expect_path, all_clauses,
+def check(game, engine, choice, clause, tag, profile, json_path, junit_path, html_path, expect_path, all_clauses,
           deadline, fresh_process):
     """Run the conformance suite and give a verdict per rulebook clause.
 
@@ -154,7 +156,7 @@ def check(game, engine, choice, clause, profile, json_path, junit_path, html_pat
                   f"profile={os.environ.get('HYPOTHESIS_PROFILE', 'ci')}")
     t0 = time.perf_counter()
     with _Progress() as progress:
-        result = run_suite(games, engine, choices, list(clause), progress=progress, expected=expected)
+        result = run_suite(games, engine, choices, list(clause), progress=progress, expected=expected, tags=list(tag))
     elapsed = time.perf_counter() - t0
     _print_verdicts(result, all_clauses)
     t = result.totals
@@ -165,6 +167,8 @@ def check(game, engine, choice, clause, profile, json_path, junit_path, html_pat
         + f"   [bold]{tests['total']} tests:[/] {tests['passed']} passed, {tests['failed']} failed, "
         f"{tests['not_applicable']} not applicable   ({elapsed:.1f} s)"
     )
+    if result.engine_counts:
+        console.print("[bold]engine process:[/] " + ", ".join(f"{k} {v}" for k, v in result.engine_counts.items() if v))
     for e in result.errors:
         console.print(f"[bold red]error[/] {escape(str(e.get('nodeid', '')))}: {escape(e['message'][:2000])}")
     for path in write_reports(result, json_path, junit_path, html_path):

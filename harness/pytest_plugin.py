@@ -30,6 +30,8 @@ def pytest_addoption(parser):
     g.addoption("--rulecheck-choice", action="append", default=[], metavar="ID=OPTION", help="choice for the engine")
     g.addoption("--rulecheck-report", default=None, metavar="FILE", help="write per-test clause results as JSON")
     g.addoption("--rulecheck-clause", action="append", default=[], metavar="ID", help="run only tests of these clauses (prefix match)")
+    g.addoption("--rulecheck-tag", action="append", default=[], metavar="GLOB",
+                help="run only tests with a matching tag: clause:<id>, choice:<id>=<option>, game:<name> (globs)")
     g.addoption("--rulecheck-game", action="append", default=[], metavar="GAME",
                 help="run only the generic tests (marked game(...)) of these games")
 
@@ -80,13 +82,24 @@ def item_choices(item) -> dict[str, str]:
     return {m.args[0]: m.args[1] for m in item.iter_markers("choice")}
 
 
+def item_tags(item) -> list[str]:
+    """The tags a test answers to in --rulecheck-tag: clause:<id>, choice:<id>=<option>, game:<name>."""
+    tags = [f"clause:{c}" for c in item_clauses(item)]
+    tags += [f"choice:{k}={v}" for k, v in item_choices(item).items()]
+    return tags + [f"game:{m.args[0]}" for m in item.iter_markers("game")]
+
+
 def pytest_collection_modifyitems(config, items):
+    import fnmatch
+
     wanted = config.getoption("--rulecheck-clause")
+    tag_globs = config.getoption("--rulecheck-tag")
     games = config.getoption("--rulecheck-game")
     keep, drop = [], []
     for it in items:
         cl = item_clauses(it)
         ok = not wanted or any(c.startswith(w) for c in cl for w in wanted)
+        ok = ok and (not tag_globs or any(fnmatch.fnmatchcase(t, g) for t in item_tags(it) for g in tag_globs))
         marks = [m.args[0] for m in it.iter_markers("game")]
         ok = ok and (not games or not marks or any(g in games for g in marks))
         (keep if ok else drop).append(it)
@@ -126,7 +139,12 @@ def rulecheck_engine(request):
         return eng
 
     yield make
+    counts = request.config._rulecheck_collector.engine_counts
     for eng in opened:
+        for kind, n in (getattr(eng, "fault_counts", None) or {}).items():
+            counts[f"fault:{kind}"] += n
+        for code, n in (getattr(eng, "error_counts", None) or {}).items():
+            counts[f"answered:{code}"] += n
         close = getattr(eng, "close", None)
         if close:
             close()
@@ -136,7 +154,11 @@ class VerdictCollector:
     """Collects one record per test; ``harness.check`` turns them into clause verdicts."""
 
     def __init__(self):
+        from collections import Counter
+
         self.records: list[dict] = []
+        #: referee counts over every engine process of the run (fault:timeout, answered:illegal-action, ...)
+        self.engine_counts: Counter = Counter()
         self._meta: dict[str, dict] = {}
         self.listeners: list = []
 
@@ -198,7 +220,8 @@ class VerdictCollector:
     def pytest_sessionfinish(self, session):
         path = session.config.getoption("--rulecheck-report")
         if path:
-            write_atomic(Path(path), json.dumps({"tests": self.records}, indent=1, ensure_ascii=False))
+            write_atomic(Path(path), json.dumps({"tests": self.records, "engine_counts": dict(self.engine_counts)},
+                                                indent=1, ensure_ascii=False))
 
 
 def _failure_text(report) -> str:

@@ -75,6 +75,8 @@ def junit_xml(result: SuiteResult) -> str:
                               failures=str(fails), skipped=str(skips), errors="0")
         props = ET.SubElement(suite, "properties")
         ET.SubElement(props, "property", name="engine", value=result.engine)
+        for k, v in result.engine_counts.items():
+            ET.SubElement(props, "property", name=k, value=str(v))
         for cv in cvs:
             case = ET.SubElement(suite, "testcase", classname=f"rulecheck.{game}", name=cv.clause)
             if cv.verdict == "fail":
@@ -111,6 +113,8 @@ def html_page(result: SuiteResult) -> str:
         "<p>" + ", ".join(f"<span class='v' style='color:{COLOURS.get(k, '#000')}'>{v} {e(k)}</span>"
                           for k, v in t.items() if v) + "</p>",
     ]
+    if result.engine_counts:
+        parts.append("<p>engine process: " + e(", ".join(f"{k} {v}" for k, v in result.engine_counts.items())) + "</p>")
     for g in result.games + ["*"]:
         cvs = [cv for cv in result.verdicts.values() if cv.game == g]
         if not cvs:
