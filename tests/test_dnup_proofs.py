@@ -16,7 +16,7 @@ from proofs.core import PROVED, REFUTED, load_register, load_theorems
 from proofs.dnup import model as M
 from proofs.dnup import theorems as T
 from proofs.dnup import vectors as V
-from proofs.dnup.ops import Implies
+from proofs.ops import Implies
 
 GAME = "dnup"
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import specs
 
-from .ops import And, If, Implies, Not, Or, Sum, b2i
+from proofs.ops import And, If, Implies, Not, Or, Sum, b2i
 
 DISCARD = -1
 

@@ -19,7 +19,7 @@ import z3
 from proofs.core import PROVED, REFUTED, UNKNOWN, Outcome, find, prove, theorem
 
 from . import model as M
-from .ops import And, Implies, Not, Or
+from proofs.ops import And, Implies, Not, Or
 
 K = 6
 SHAPES = ((3, 1), (2, 2))  # (players, areas)

@@ -24,7 +24,7 @@ import specs
 
 from . import canonical as C
 from . import model as M
-from .ops import And, Not
+from proofs.ops import And, Not
 
 VECTOR_DIR = specs.SPECS_DIR / "dnup" / "vectors"
 SPEC = specs.load("dnup")

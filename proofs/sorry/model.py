@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 import specs
 
-from .ops import And, If, Not, Or, is_sym
+from proofs.ops import And, If, Not, Or, is_sym
 
 INVALID = -1
 

@@ -18,7 +18,7 @@ import z3
 from proofs.core import PROVED, Outcome, prove, theorem
 
 from . import model as M
-from .ops import And, If, Implies, In, Not, Or
+from proofs.ops import And, If, Implies, In, Not, Or
 
 PAWNS = 4
 COL = tuple(z for z in range(M.BOARD.NC) for _ in range(PAWNS))

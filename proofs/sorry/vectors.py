@@ -28,7 +28,7 @@ import specs
 
 from . import canonical as C
 from . import model as M
-from .ops import And, Or
+from proofs.ops import And, Or
 
 VECTOR_DIR = specs.SPECS_DIR / "sorry" / "vectors"
 B = M.BOARD

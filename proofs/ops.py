@@ -1,6 +1,6 @@
 """Boolean and conditional helpers that work on Z3 terms *and* on plain Python values.
 
-The Sorry! model is written once with these; called with Z3 variables it is the
+Each game's model (Sorry!, Dnup) is written once with these; called with Z3 variables it is the
 symbolic model the theorems prove things about, called with ints it is a fast concrete
 evaluator (the agreement tests run it against the engine on thousands of moves). So
 the code that is proved is the code that is tested.
