@@ -35,6 +35,15 @@ def broken(game: str) -> dict:
 CASES = [pytest.param(g, n, c, id=f"{g}-{n}") for g in GAMES for n, (_, c) in sorted(broken(g).items())]
 
 
+def test_tag_filter_runs_only_matching_tests(tmp_path):
+    game = "sorry" if "sorry" in GAMES else GAMES[0]
+    choice = next(iter(specs.load(game).choices))
+    proc, report = check(game, "reference", tmp_path, "--tag", f"choice:{choice}=*")
+    assert proc.returncode == 0, proc.stdout[-2000:]
+    assert 0 < report["tests"]["total"] < 50
+    assert all(c["tests"] for c in report["clauses"]), "a filtered run judged clauses it did not run"
+
+
 def check(game: str, engine: str, tmp_path, *extra: str, timeout: int = 600) -> tuple[subprocess.CompletedProcess, dict]:
     report = tmp_path / f"{game}.json"
     env = {**os.environ, "HYPOTHESIS_PROFILE": "failfast", "COLUMNS": "200"}
@@ -99,3 +108,5 @@ def test_a_faulty_process_gets_a_clear_verdict_not_a_hang(mode, words, tmp_path)
     assert all(m.lstrip().startswith(("[PROTOCOL]", "harness.referee", "AssertionError")) or "[PROTOCOL]" in m
                for m in failures)
     assert any(words.lower() in m.lower() for m in failures), failures[0][:500]
+    faults = {k: v for k, v in report["engine_counts"].items() if k.startswith("fault:") and v}
+    assert faults, f"{mode}: the report does not count the engine's faults: {report['engine_counts']}"
