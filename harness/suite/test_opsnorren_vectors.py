@@ -8,29 +8,11 @@ skipped as not applicable. Regenerate the vectors with ``python -m proofs.opsnor
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from engine.errors import BadConfigError, IllegalActionError
+from harness.vectors import load_vectors, vector_params
 from harness.violations import require
-from specs import SPECS_DIR
-
-VECTOR_DIR = SPECS_DIR / "opsnorren" / "vectors"
-
-
-def _vectors() -> list[dict]:
-    return [json.loads(p.read_text(encoding="utf-8")) for p in sorted(VECTOR_DIR.glob("*.json"))]
-
-
-def _params():
-    out = []
-    for vec in _vectors():
-        for case in vec["cases"]:
-            marks = [pytest.mark.clause(*vec["clauses"])]
-            marks += [pytest.mark.choice(cid, opt) for cid, opt in sorted(case["choices"].items())]
-            out.append(pytest.param(vec, case, marks=marks, id=f"{vec['id']}/{case['name']}"))
-    return out
 
 
 def _play_cards(eng, state, player) -> list[str]:
@@ -116,7 +98,7 @@ def replay_setup(eng, vec, case):
             eng.new_game(case["row_config"])
 
 
-@pytest.mark.parametrize("vec, case", _params())
+@pytest.mark.parametrize("vec, case", vector_params("opsnorren", by_name=True))
 def test_opsnorren_vector(rulecheck_engine, vec, case):
     eng = rulecheck_engine("opsnorren")
     {"trick": replay_trick, "pass": replay_pass, "setup": replay_setup}[case["kind"]](eng, vec, case)
@@ -124,7 +106,7 @@ def test_opsnorren_vector(rulecheck_engine, vec, case):
 
 def test_vectors_exist():
     """The Z3 witnesses have been written (python -m proofs.opsnorren.vectors)."""
-    vecs = _vectors()
+    vecs = load_vectors("opsnorren")
     kinds = {v["kind"] for v in vecs}
     assert {"rule-order", "reading"} <= kinds, f"vector kinds {kinds}"
     assert all(v["cases"] for v in vecs)

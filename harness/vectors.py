@@ -1,0 +1,78 @@
+"""Replay the Z3 witnesses in ``specs/<game>/vectors/*.json`` against an engine, through
+the protocol only (shared by ``harness/suite/test_<game>_vectors.py``).
+
+Every case holds under one reading (``choices``): the reference engine is configured with
+it (``pytest.mark.choice``); a third-party engine that declares another option is skipped
+as not applicable. ``replay`` handles the step format of Sorry! and Dnup: a case starts
+from a canonical state (or a new game's config), checks the fields it expects, then plays
+its steps: a legal step must be listed by ``legal_actions`` (player actions) and
+accepted, and the fields after it must match; an illegal step must not be listed and
+must be rejected. Regenerate the vectors with ``python -m proofs.<game>.vectors``.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.canonical import dumps
+from engine.errors import IllegalActionError, InvalidOutcomeError, MalformedError
+from harness.violations import require
+from specs import SPECS_DIR
+
+
+def load_vectors(game: str) -> list[dict]:
+    """Every vector file of ``game``, in file-name order."""
+    return [json.loads(p.read_text(encoding="utf-8")) for p in sorted((SPECS_DIR / game / "vectors").glob("*.json"))]
+
+
+def vector_params(game: str, by_name: bool = False) -> list:
+    """One ``pytest.param(vec, case)`` per case, marked with its clauses and choices;
+    the id is ``<vector id>/<case index>`` (or ``/<case name>`` with ``by_name``)."""
+    out = []
+    for vec in load_vectors(game):
+        for k, case in enumerate(vec["cases"]):
+            marks = [pytest.mark.clause(*vec["clauses"])]
+            marks += [pytest.mark.choice(cid, opt) for cid, opt in sorted(case["choices"].items())]
+            out.append(pytest.param(vec, case, marks=marks, id=f"{vec['id']}/{case['name'] if by_name else k}"))
+    return out
+
+
+def _check(eng, s, expect: dict, clause: str, when: str) -> None:
+    got = eng.to_json(s)
+    for field, want in sorted(expect.items()):
+        require(got.get(field) == want, clause, f"{when}: {field} is {dumps(got.get(field))[:600]}, expected "
+                                                f"{dumps(want)[:600]}")
+
+
+def replay(eng, vec: dict, case: dict) -> None:
+    """Play one case (start, expected fields, legal and illegal steps); a mismatch names
+    the vector's first clause."""
+    clause = vec["clauses"][0]
+    if "config" in case:
+        s = eng.new_game(case["config"])
+    elif case.get("load") == "malformed":
+        with pytest.raises(MalformedError):
+            eng.from_json(case["state"])
+        return
+    else:
+        s = eng.from_json(case["state"])
+    _check(eng, s, case.get("expect", {}), clause, "at the start")
+    for k, step in enumerate(case["steps"]):
+        action = step["action"]
+        shown = dumps(action)
+        listed = None
+        if action.get("type") != "chance":
+            listed = shown in {dumps(a) for a in eng.legal_actions(s)}
+        if step["legal"]:
+            require(listed in (None, True), clause, f"step {k + 1}: {shown} is legal here but not listed ({case['name']})")
+            try:
+                s = eng.apply(s, action)
+            except (IllegalActionError, InvalidOutcomeError) as exc:
+                raise AssertionError(f"[{clause}] step {k + 1}: {shown} is legal here ({case['name']}), engine: {exc}")
+            _check(eng, s, step.get("expect", {}), clause, f"after step {k + 1} ({case['name']})")
+        else:
+            require(not listed, clause, f"step {k + 1}: {shown} is not legal here but is listed ({case['name']})")
+            with pytest.raises((IllegalActionError, InvalidOutcomeError)):
+                eng.apply(s, action)
