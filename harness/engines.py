@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import os
 import random
+import sys
 
 from engine.errors import BadConfigError, UnknownChoiceError
 from engine.protocol import Engine
@@ -70,6 +71,8 @@ def open_engine(spec: str, game: str, choices: dict[str, str] | None = None) -> 
         mod, _, attr = rest.partition(":")
         if not mod or not attr:
             raise EngineSpecError(f"--engine {spec!r}: write py:<module>:<factory>, e.g. py:mypkg.engine:make")
+        if os.getcwd() not in sys.path:  # like `python -m`: a module in the current directory is importable
+            sys.path.insert(0, os.getcwd())
         try:
             factory = getattr(importlib.import_module(mod), attr)
         except (ImportError, AttributeError) as exc:
