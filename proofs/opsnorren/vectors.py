@@ -24,10 +24,10 @@ that all hands have the same size (at least 2, so the round goes on after the tr
 from __future__ import annotations
 
 import itertools
-import json
 import sys
 from pathlib import Path
 
+from proofs import vectorio
 from proofs.opsnorren import diff as D
 from proofs.opsnorren import model as M
 from proofs.opsnorren import search as Q
@@ -296,7 +296,7 @@ def write(directory: Path = VECTOR_DIR) -> list[Path]:
     keep = set()
     for v in vectors:
         path = directory / f"{v['id']}.json"
-        text = json.dumps(v, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+        text = vectorio.vector_text(v)
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
         keep.add(path.name)

@@ -28,6 +28,7 @@ import specs
 
 from . import canonical as C
 from . import model as M
+from proofs import vectorio
 from proofs.ops import And, Or
 
 VECTOR_DIR = specs.SPECS_DIR / "sorry" / "vectors"
@@ -282,33 +283,14 @@ def build_all() -> dict[str, dict]:
 
 
 def write(out_dir: Path = VECTOR_DIR) -> list[Path]:
-    out_dir.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for cid, vec in build_all().items():
-        p = out_dir / f"{_file_stem(cid)}.json"
-        p.write_text(json.dumps(vec, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
-        paths.append(p)
-    return paths
+    return vectorio.write_vectors(build_all, out_dir, _file_stem)
 
 
 def load_all(in_dir: Path = VECTOR_DIR) -> dict[str, dict]:
     """The vectors on disk (what the register shows); written by ``write`` in a fresh process,
     so the witnesses do not depend on what else Z3 solved before in the same process."""
-    names = list(BUILDERS) if "BUILDERS" in globals() else list(NAMES)
-    out = {}
-    for name in names:
-        path = in_dir / f"{_file_stem(name)}.json"
-        out[name] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
-    missing = [n for n, v in out.items() if v is None]
-    if missing:
-        built = build_all()
-        out.update({n: built[n] for n in missing})
-    return out
+    return vectorio.load_vectors(BUILDERS, in_dir, _file_stem, build_all)
 
 
 if __name__ == "__main__":
-    import sys
-
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else VECTOR_DIR
-    for p in write(target):
-        print(p)
+    vectorio.main(write, VECTOR_DIR)
