@@ -5,30 +5,23 @@ generator writes, and deliberately wrong encodings make the relevant theorem fai
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-import time
 
 import pytest
 
 import specs
-from proofs.core import PROVED, REFUTED, load_register, load_theorems
+from proofs.core import PROVED, REFUTED, load_theorems
 from proofs.dnup import model as M
 from proofs.dnup import theorems as T
 from proofs.dnup import vectors as V
 from proofs.ops import Implies
+from tests.proof_checks import assert_expected_result, assert_vectors_regenerate, register_items, run_theorems
 
 GAME = "dnup"
 
 
 @pytest.fixture(scope="module")
 def results():
-    out = {}
-    for t in load_theorems([GAME]):
-        cpu = time.process_time()
-        out[t.id] = t.run()
-        out[t.id]["cpu"] = time.process_time() - cpu
-    return out
+    return run_theorems(GAME)
 
 
 def test_the_issue_theorems_are_registered(results):
@@ -39,11 +32,7 @@ def test_the_issue_theorems_are_registered(results):
 
 @pytest.mark.parametrize("tid", sorted(t.id for t in load_theorems([GAME])))
 def test_theorem_gives_its_expected_result(results, tid):
-    r = results[tid]
-    assert r["status"] == r["expect"], f"{tid}: {r['status']} (expected {r['expect']}): {r['detail']} {r['witness']}"
-    assert r["clauses"] and all(c in specs.load(GAME).clauses for c in r["clauses"])
-    if r["status"] == REFUTED:
-        assert r["witness"], f"{tid} is refuted without a witness"
+    assert_expected_result(GAME, tid, results[tid])
 
 
 def _replay_lasso_on_model(state: dict, actions: list[dict]) -> None:
@@ -80,10 +69,7 @@ def test_all_dnup_theorems_take_well_under_25_seconds(results):
 
 
 def test_every_choice_has_a_register_item_with_a_witness():
-    items = {a.choice: a for a in load_register(GAME) if a.choice}
-    for cid, ch in specs.load(GAME).choices.items():
-        assert cid in items, f"no register item for {cid}"
-        a = items[cid]
+    for cid, ch, a in register_items(GAME):
         assert a.witness and a.default == ch.default and set(a.readings) == set(ch.options)
         for w in a.witness.values():
             assert set(w["readings"]) == set(ch.options)
@@ -95,12 +81,7 @@ def test_every_choice_has_a_register_item_with_a_witness():
 def test_vectors_on_disk_are_what_the_generator_writes(tmp_path):
     """Regenerated in a fresh process (as ``python -m proofs.dnup.vectors`` does), the vectors
     are byte for byte the files on disk: deterministic and not stale."""
-    subprocess.run([sys.executable, "-m", "proofs.dnup.vectors", str(tmp_path)], check=True, cwd=specs.ROOT,
-                   capture_output=True)
-    for name in V.NAMES:
-        path = V.VECTOR_DIR / f"{name}.json"
-        assert path.exists(), f"{path} missing: run python -m proofs.dnup.vectors"
-        assert (tmp_path / path.name).read_text(encoding="utf-8") == path.read_text(encoding="utf-8"), f"{path} is stale"
+    assert_vectors_regenerate(GAME, tmp_path, [V.VECTOR_DIR / f"{name}.json" for name in V.NAMES])
 
 
 # ----------------------------------------------------------------------------- the checks bite

@@ -5,29 +5,22 @@ wrong encodings make the relevant theorem fail (the checks bite)."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-import time
 
 import pytest
 
 import specs
-from proofs.core import PROVED, REFUTED, load_register, load_theorems
+from proofs.core import PROVED, REFUTED, load_theorems
 from proofs.sorry import model as M
 from proofs.sorry import theorems as T
 from proofs.sorry import vectors as V
+from tests.proof_checks import assert_expected_result, assert_vectors_regenerate, register_items, run_theorems
 
 GAME = "sorry"
 
 
 @pytest.fixture(scope="module")
 def results():
-    out = {}
-    for t in load_theorems([GAME]):
-        cpu = time.process_time()
-        out[t.id] = t.run()
-        out[t.id]["cpu"] = time.process_time() - cpu
-    return out
+    return run_theorems(GAME)
 
 
 def test_the_issue_theorems_are_registered(results):
@@ -37,12 +30,7 @@ def test_the_issue_theorems_are_registered(results):
 
 @pytest.mark.parametrize("tid", sorted(t.id for t in load_theorems([GAME])))
 def test_theorem_gives_its_expected_result(results, tid):
-    r = results[tid]
-    assert r["status"] == r["expect"], f"{tid}: {r['status']} (expected {r['expect']}): {r['detail']} {r['witness']}"
-    assert r["clauses"] and all(c in specs.load(GAME).clauses for c in r["clauses"])
-    assert r["bounds"] and r["statement"]
-    if r["status"] == REFUTED:
-        assert r["witness"], f"{tid} is refuted without a witness"
+    assert_expected_result(GAME, tid, results[tid], described=True)
 
 
 def test_all_sorry_theorems_take_well_under_25_seconds(results):
@@ -51,10 +39,7 @@ def test_all_sorry_theorems_take_well_under_25_seconds(results):
 
 
 def test_every_choice_has_a_register_item_with_a_witness():
-    items = {a.choice: a for a in load_register(GAME) if a.choice}
-    for cid, ch in specs.load(GAME).choices.items():
-        assert cid in items, f"no register item for {cid}"
-        a = items[cid]
+    for cid, ch, a in register_items(GAME):
         assert a.witness, f"{cid}: no witness"
         assert set(a.readings) == set(ch.options) and a.default == ch.default
         assert set(a.witness["readings"]) == set(ch.options), f"{cid}: the witness does not show every reading"
@@ -65,12 +50,7 @@ def test_every_choice_has_a_register_item_with_a_witness():
 def test_vectors_on_disk_are_what_the_generator_writes(tmp_path):
     """Regenerated in a fresh process (as ``python -m proofs.sorry.vectors`` does), the vectors
     are byte for byte the files on disk: deterministic and not stale."""
-    subprocess.run([sys.executable, "-m", "proofs.sorry.vectors", str(tmp_path)], check=True, cwd=specs.ROOT,
-                   capture_output=True)
-    for cid in V.BUILDERS:
-        path = V.VECTOR_DIR / f"{cid.removeprefix('sorry.')}.json"
-        assert path.exists(), f"{path} missing: run python -m proofs.sorry.vectors"
-        assert (tmp_path / path.name).read_text(encoding="utf-8") == path.read_text(encoding="utf-8"), f"{path} is stale"
+    assert_vectors_regenerate(GAME, tmp_path, [V.VECTOR_DIR / f"{cid.removeprefix('sorry.')}.json" for cid in V.BUILDERS])
 
 
 def test_each_reading_of_a_vector_expects_something_different():
