@@ -24,6 +24,7 @@ from hypothesis import note
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
 
+import specs
 from engine import chance as chance_mod
 from engine.canonical import dumps
 from engine.protocol import Engine
@@ -138,6 +139,23 @@ def machine_for(base: type[EngineMachine], engine: Engine, configs: st.SearchStr
     Bound.configs = configs
     Bound.__name__ = f"{base.__name__}[{engine.name}]"
     return Bound
+
+
+def other_readings(game: str) -> dict[str, str]:
+    """For every choice of ``game``, its first option other than the default."""
+    return {cid: next(o for o in ch.options if o != ch.default) for cid, ch in specs.load(game).choices.items()}
+
+
+def under_readings(choices: dict[str, str]) -> Callable:
+    """Decorator: mark a test ``pytest.mark.choice(id, option)`` for every choice, in id order."""
+    import pytest
+
+    def mark(fn):
+        for cid, opt in sorted(choices.items()):
+            fn = pytest.mark.choice(cid, opt)(fn)
+        return fn
+
+    return mark
 
 
 def run_machine(base: type[EngineMachine], engine: Engine, configs: st.SearchStrategy) -> None:
