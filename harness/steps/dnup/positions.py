@@ -1,0 +1,173 @@
+"""Positions for the Dnup steps: card notation (``3/7``), the assumed deck, the base
+canonical position, the scenario context (``Ctx``) that completes, loads and acts on it,
+and the ``dnup`` fixture.
+
+Cards are written with the active value first: ``3/7`` is the card with values 3 and 7
+showing 3, ``7/3`` the same card turned. Cards nobody is given are in the discard pile; a
+player who is not out and is given no hand gets two filler cards (the first unused cards
+by id). ``Ctx.fail`` names the scenario's clauses as ``[DNP-...]``.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+import specs
+from engine.canonical import dumps
+from engine.errors import RulecheckError
+from harness.pytest_plugin import item_clauses
+
+# ---------------------------------------------------------------------------- cards
+
+
+def deck_cards() -> list[dict]:
+    return specs.load("dnup").param("deck")["cards"]
+
+
+def card_by_pair() -> dict:
+    return {frozenset(c["values"]): c for c in deck_cards()}
+
+
+def parse_card(text: str) -> list:
+    """``3/7`` -> ``[id, flipped]`` with 3 active."""
+    a, _, b = text.strip().partition("/")
+    try:
+        x, y = int(a), int(b)
+    except ValueError:
+        raise AssertionError(f"step error: {text!r} is not a card (write active/other, e.g. 3/7)") from None
+    c = card_by_pair().get(frozenset((x, y)))
+    if c is None:
+        raise AssertionError(f"step error: the assumed deck has no card with values {x} and {y}")
+    return [c["id"], c["values"][0] != x]
+
+
+def parse_cards(text: str) -> list[list]:
+    text = text.strip()
+    if text in ("", "nothing", "-"):
+        return []
+    return sorted((parse_card(t) for t in text.split(",")), key=lambda c: c[0])
+
+
+def show(cards: list) -> str:
+    """Readable notation of ``[id, flipped]`` cards."""
+    by_id = {c["id"]: c for c in deck_cards()}
+    out = []
+    for cid, flip in cards:
+        a, b = by_id[cid]["values"]
+        out.append(f"{b}/{a}" if flip else f"{a}/{b}")
+    return ", ".join(sorted(out)) or "nothing"
+
+
+def removed_for(players: int) -> list[str]:
+    gone = {"star4"} if players == 4 else {"star4", "star6"} if players <= 3 else set()
+    return sorted(c["id"] for c in deck_cards() if c["mark"] in gone)
+
+
+def base_position(players: int) -> dict:
+    areas = 2 if players == 2 else 1
+    return {
+        "game": "dnup", "players": players, "deck": "assumed", "removed": removed_for(players), "turn_cap": None,
+        "round": 1, "turn": 0, "chance": None, "to_move": 0, "area": 2 if areas == 2 else 1, "start_player": 0,
+        "hands": [None] * players, "sets": [[[] for _ in range(areas)] for _ in range(players)],
+        "discard": [], "out": [], "leaving": None, "tokens": [0] * players, "rounds_won": [0] * players,
+        "result": None,
+    }
+
+
+# ---------------------------------------------------------------------------- context
+
+
+class Ctx:
+    def __init__(self, make_engine, request):
+        self._make = make_engine
+        self.request = request
+        self._engine = None
+        self.pos: dict | None = None
+        self.state = None
+        self.before: str | None = None
+        self.error: Exception | None = None
+        self.original_hands: dict[int, list] = {}
+
+    @property
+    def engine(self):
+        if self._engine is None:
+            self._engine = self._make("dnup")
+        return self._engine
+
+    def fail(self, message: str):
+        tags = " ".join(f"[{c}]" for c in item_clauses(self.request.node))
+        raise AssertionError(f"{tags} {message}")
+
+    def check(self, cond: bool, message: str):
+        if not cond:
+            self.fail(message)
+
+    # building and loading positions
+    def finish(self) -> dict:
+        pos = copy.deepcopy(self.pos)
+        used = set()
+        for h in pos["hands"]:
+            used.update(c[0] for c in h or [])
+        for areas in pos["sets"]:
+            for cs in areas:
+                used.update(c[0] for c in cs)
+        gone = set(pos["removed"])
+        free = sorted(c["id"] for c in deck_cards() if c["id"] not in used and c["id"] not in gone)
+        for p, h in enumerate(pos["hands"]):
+            if h is None:
+                if p in pos["out"] or pos["to_move"] == "chance":
+                    pos["hands"][p] = []
+                else:
+                    pos["hands"][p] = [[free.pop(0), False], [free.pop(0), False]]
+                    used.update(c[0] for c in pos["hands"][p])
+        pos["hands"] = [sorted(h, key=lambda c: c[0]) for h in pos["hands"]]
+        pos["discard"] = sorted(cid for cid in free if cid not in used)
+        return pos
+
+    def load(self):
+        if self.state is None:
+            obj = self.finish()
+            try:
+                self.state = self.engine.from_json(obj)
+            except RulecheckError as exc:
+                self.fail(f"the engine refuses the scenario's position: {exc}")
+        return self.state
+
+    def json(self) -> dict:
+        return self.engine.to_json(self.load())
+
+    def act(self, action: dict, expect_error: bool = False):
+        state = self.load()
+        self.before = dumps(self.engine.to_json(state))
+        self.error = None
+        try:
+            self.state = self.engine.apply(state, action)
+        except RulecheckError as exc:
+            if not expect_error:
+                self.fail(f"{action} was rejected: {exc}")
+            self.error = exc
+            return
+        if expect_error:
+            self.fail(f"{action} was accepted, but the rules forbid it")
+
+    def hand(self, p: int) -> list:
+        return self.json()["hands"][p]
+
+    def set_of(self, p: int, area: int = 1) -> list:
+        return self.json()["sets"][p][area - 1]
+
+
+@pytest.fixture
+def dnup(rulecheck_engine, request):
+    return Ctx(rulecheck_engine, request)
+
+
+def ids_of(cards_text: str) -> list[str]:
+    return [c[0] for c in parse_cards(cards_text)]
+
+
+def ints(text: str) -> list[int]:
+    return [int(x) for x in text.replace(" and ", ",").split(",") if x.strip()]
+
