@@ -17,7 +17,6 @@ A game subclasses it and adds ``check_transition(before, action, after)`` and
 
 from __future__ import annotations
 
-import random
 from typing import Callable
 
 from hypothesis import note
@@ -28,6 +27,7 @@ import specs
 from engine import chance as chance_mod
 from engine.canonical import dumps
 from engine.protocol import Engine
+from harness.playout import playout_steps, random_playout  # noqa: F401  (imported from here)
 from specs import validate_state
 
 
@@ -163,29 +163,3 @@ def run_machine(base: type[EngineMachine], engine: Engine, configs: st.SearchStr
     from hypothesis.stateful import run_state_machine_as_test
 
     run_state_machine_as_test(machine_for(base, engine, configs))
-
-
-def random_playout(engine: Engine, config: dict, rng: random.Random, max_plies: int = 100_000,
-                   on_step: Callable | None = None):
-    """Play one game with uniformly random legal actions and chance outcomes.
-
-    Returns (final state, player plies, chance events). Used by ``bench`` and ``play``.
-    """
-    state = engine.new_game(config)
-    plies = events = 0
-    while plies < max_plies:
-        legal = engine.legal_actions(state)
-        if legal:
-            action = legal[rng.randrange(len(legal))]
-            plies += 1
-        else:
-            pending = engine.chance(state)
-            if pending is None:
-                break
-            action = chance_mod.sample(pending, rng)
-            events += 1
-        nxt = engine.apply(state, action)
-        if on_step:
-            on_step(state, action, nxt)
-        state = nxt
-    return state, plies, events

@@ -10,9 +10,9 @@ import random
 from typing import Callable
 
 import specs
-from engine import chance as chance_mod
 from engine.canonical import dumps
 from engine.protocol import Engine
+from harness.playout import playout_steps
 
 
 def assumed_parameters(game: str) -> list[str]:
@@ -23,31 +23,21 @@ def assumed_parameters(game: str) -> list[str]:
 def play_game(engine: Engine, config: dict, seed: int, emit: Callable[[str], None], max_plies: int = 20_000,
               json_lines: bool = False) -> dict:
     """Play one game, calling ``emit`` with each log line; return a summary."""
-    rng = random.Random(seed)
     state = engine.new_game(config)
     plies = events = 0
-    while True:
-        legal = engine.legal_actions(state)
-        if legal:
-            if plies >= max_plies:
-                emit(f"-- stopped after {plies} plies: the rules did not end the game (limit {max_plies})")
-                break
-            action = legal[rng.randrange(len(legal))]
-            plies += 1
-        else:
-            pending = engine.chance(state)
-            if pending is None:
-                break
-            action = chance_mod.sample(pending, rng)
+    for before, action, state, is_chance in playout_steps(engine, state, random.Random(seed), max_plies):
+        if is_chance:
             events += 1
-        nxt = engine.apply(state, action)
+        else:
+            plies += 1
         if json_lines:
-            emit(dumps({"action": action, "events": engine.describe_events(state, action, nxt)}))
+            emit(dumps({"action": action, "events": engine.describe_events(before, action, state)}))
         else:
             prefix = "  ~ " if action.get("type") == "chance" else f"{plies:4d} "
-            emit(prefix + engine.describe_action(state, action))
-            for ev in engine.describe_events(state, action, nxt):
+            emit(prefix + engine.describe_action(before, action))
+            for ev in engine.describe_events(before, action, state):
                 emit("       " + ev)
-        state = nxt
+    if plies >= max_plies and engine.legal_actions(state):
+        emit(f"-- stopped after {plies} plies: the rules did not end the game (limit {max_plies})")
     result = engine.result(state)
     return {"plies": plies, "chance_events": events, "result": result, "final_state": engine.to_json(state)}

@@ -1,0 +1,60 @@
+"""Random playouts: uniformly random legal actions and chance outcomes, one loop for
+``bench``, ``play`` and the tests (kept free of Hypothesis so ``play`` starts fast)."""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from engine import chance as chance_mod
+from engine.protocol import Engine
+
+
+def playout_steps(engine: Engine, state, rng: random.Random, max_plies: int = 100_000):
+    """Play on from ``state`` with uniformly random legal actions and chance outcomes.
+
+    Yields ``(state, action, next_state, is_chance)``; stops when the game is over or
+    before a player action past ``max_plies`` (chance events still happen). Used by
+    ``random_playout`` (``bench``) and ``play``.
+    """
+    plies = 0
+    while True:
+        legal = engine.legal_actions(state)
+        if legal:
+            if plies >= max_plies:
+                return
+            action = legal[rng.randrange(len(legal))]
+            plies += 1
+            nxt = engine.apply(state, action)
+            yield state, action, nxt, False
+        else:
+            pending = engine.chance(state)
+            if pending is None:
+                return
+            action = chance_mod.sample(pending, rng)
+            nxt = engine.apply(state, action)
+            yield state, action, nxt, True
+        state = nxt
+
+
+def random_playout(engine: Engine, config: dict, rng: random.Random, max_plies: int = 100_000,
+                   on_step: Callable | None = None):
+    """Play one game with uniformly random legal actions and chance outcomes, stopping
+    as soon as ``max_plies`` player actions are made.
+
+    Returns (final state, player plies, chance events). Used by ``bench`` and the tests.
+    """
+    state = engine.new_game(config)
+    plies = events = 0
+    if max_plies <= 0:
+        return state, plies, events
+    for before, action, state, is_chance in playout_steps(engine, state, rng, max_plies):
+        if is_chance:
+            events += 1
+        else:
+            plies += 1
+        if on_step:
+            on_step(before, action, state)
+        if plies >= max_plies:
+            break
+    return state, plies, events
