@@ -23,30 +23,26 @@ def If(c, a, b):
     return z3.If(c, a, b)
 
 
-def And(*xs):
+def _fold(xs, absorbing: bool, op):
+    """``op`` of ``xs`` with the Python bools folded in: ``absorbing`` decides, its negation drops out."""
     out = []
     for x in xs:
-        if x is False:
-            return False
-        if x is True:
+        if x is absorbing:
+            return absorbing
+        if x is (not absorbing):
             continue
         out.append(x)
     if not out:
-        return True
-    return out[0] if len(out) == 1 else z3.And(*out)
+        return not absorbing
+    return out[0] if len(out) == 1 else op(*out)
+
+
+def And(*xs):
+    return _fold(xs, False, z3.And)
 
 
 def Or(*xs):
-    out = []
-    for x in xs:
-        if x is True:
-            return True
-        if x is False:
-            continue
-        out.append(x)
-    if not out:
-        return False
-    return out[0] if len(out) == 1 else z3.Or(*out)
+    return _fold(xs, True, z3.Or)
 
 
 def Not(x):
