@@ -38,7 +38,8 @@ def items_for(game: str) -> list[Ambiguity]:
             readings={"assumed": _short(p.value)}, status="assumed", depends=list(p.clauses), detail=p.why,
         ))
     order = {"rule-order": 0, "joker-interaction": 1, "reading": 2, "fact": 3}
-    return sorted(out, key=lambda a: (order.get(a.kind, 9), a.id))
+    urgency = {"conflict": 0, "differs": 1, "unknown": 2, "assumed": 3}  # what an editor must act on first
+    return sorted(out, key=lambda a: (order.get(a.kind, 9), urgency.get(a.status, 5), a.id))
 
 
 def _short(value) -> str:
