@@ -26,7 +26,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from engine.errors import InvalidOutcomeError, MalformedError
+from engine.errors import IllegalActionError, InvalidOutcomeError, MalformedError
 
 
 def chance_action(event: str, outcome: list[dict[str, list]]) -> dict:
@@ -58,11 +58,15 @@ def _sort_key(item: Any) -> str:
 def validate(chance: dict | None, action: Any) -> list[dict[str, list]]:
     """Check that ``action`` is a possible outcome of ``chance``; return its outcome part.
 
-    Raises MalformedError when the action is not a chance action at all and
-    InvalidOutcomeError when it names something the event cannot produce.
+    Raises MalformedError when the action is not an action at all, IllegalActionError
+    for a player action while the event is pending, and InvalidOutcomeError when it
+    names something the event cannot produce.
     """
-    if not isinstance(action, dict) or action.get("type") != "chance":
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise MalformedError(f"expected a chance action {{'type': 'chance', ...}}, got {action!r:.200}")
+    if action["type"] != "chance":
+        pending = f"the chance event {chance['event']!r} is pending" if chance else "a chance event is pending"
+        raise IllegalActionError(f"{pending}: the driver must supply its outcome before any player acts")
     if chance is None:
         raise InvalidOutcomeError("no chance event is pending in this state; expected a player action")
     if action.get("event") != chance["event"]:

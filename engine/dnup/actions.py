@@ -23,7 +23,7 @@ from itertools import combinations
 
 from engine.dnup import sets as S
 from engine.dnup.state import State
-from engine.errors import IllegalActionError, MalformedError
+from engine.errors import IllegalActionError, InvalidOutcomeError, MalformedError
 
 TYPES = ("play", "add", "take", "flip")
 
@@ -95,7 +95,7 @@ def parse(rules, s: State, action) -> tuple:
         raise MalformedError(f"an action is a JSON object with a 'type', got {action!r:.100}")
     t = action.get("type")
     if t == "chance":
-        raise IllegalActionError(f"no chance event is pending: player {s.to_move} is to move")
+        raise InvalidOutcomeError(f"no chance event is pending in this state: player {s.to_move} is to move")
     if t not in TYPES:
         raise MalformedError(f"unknown action type {t!r}; Dnup actions are play (A), add (B), take (C), flip (D)",
                              path="type")

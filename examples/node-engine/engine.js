@@ -233,7 +233,7 @@ function apply(s, raw) {
   const a = parseAction(s, raw);
   if (s.result !== null) throw illegal('the game is over');
   if (a.type === 'chance') {
-    if (s.chance === null) throw illegal(`no chance event is pending: player ${s.to_move} is to move`);
+    if (s.chance === null) throw invalidOutcome(`no chance event is pending in this state: player ${s.to_move} is to move`);
     return applyDeal(s, a);
   }
   if (s.chance !== null) throw illegal(`a chance event (${s.chance.event}) is pending; the harness supplies its outcome`);

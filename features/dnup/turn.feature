@@ -86,7 +86,7 @@ Feature: A turn, discarding one's own set first, then exactly one action
       And player 0 holds 3/7, 9/1
       And player 0 is to move
       When the action {"type": "chance", "event": "deal", "outcome": [{}]} is applied
-      Then the action is rejected as illegal-action
+      Then the action is rejected as invalid-outcome
       And the error message mentions "no chance event"
       And the state is unchanged
 
