@@ -167,7 +167,7 @@ def check(game, engine, choice, clause, tag, profile, json_path, junit_path, htm
         + f"   [bold]{tests['total']} tests:[/] {tests['passed']} passed, {tests['failed']} failed, "
         f"{tests['not_applicable']} not applicable   ({elapsed:.1f} s)"
     )
-    if result.engine_counts:
+    if any(result.engine_counts.values()):
         console.print("[bold]engine process:[/] " + ", ".join(f"{k} {v}" for k, v in result.engine_counts.items() if v))
     for e in result.errors:
         console.print(f"[bold red]error[/] {escape(str(e.get('nodeid', '')))}: {escape(e['message'][:2000])}")

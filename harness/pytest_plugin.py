@@ -240,6 +240,9 @@ def write_atomic(path: Path, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; a report is for others to read too
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -104,7 +104,8 @@ def html_page(result: SuiteResult) -> str:
         "<!doctype html><html lang='en'><meta charset='utf-8'><title>rulecheck report</title>",
         "<style>body{font:14px/1.4 system-ui,sans-serif;margin:2em;max-width:1200px}"
         "table{border-collapse:collapse;width:100%;margin:1em 0}td,th{border-bottom:1px solid #ddd;padding:4px 8px;"
-        "text-align:left;vertical-align:top}th{background:#f6f8fa}.v{font-weight:600;white-space:nowrap}"
+        "text-align:left;vertical-align:top;overflow-wrap:anywhere}th{background:#f6f8fa;white-space:nowrap}"
+        ".v,.id,.ln{font-weight:600;white-space:nowrap}.id,.ln{font-weight:normal}code{white-space:nowrap}"
         "pre{white-space:pre-wrap;background:#f6f8fa;padding:8px;max-height:30em;overflow:auto}"
         ".seed td{border:none;padding:1px 6px}.seed td:first-child{color:#57606a;text-align:right}"
         ":target{background:#fff8c5}</style>",
@@ -113,8 +114,14 @@ def html_page(result: SuiteResult) -> str:
         "<p>" + ", ".join(f"<span class='v' style='color:{COLOURS.get(k, '#000')}'>{v} {e(k)}</span>"
                           for k, v in t.items() if v) + "</p>",
     ]
-    if result.engine_counts:
-        parts.append("<p>engine process: " + e(", ".join(f"{k} {v}" for k, v in result.engine_counts.items())) + "</p>")
+    counts = {k: v for k, v in result.engine_counts.items() if v}
+    if counts:
+        parts.append("<p>engine process: " + e(", ".join(f"{k} {v}" for k, v in counts.items())) + "</p>")
+    failing = [cv for cv in result.verdicts.values() if cv.verdict in ("fail", "unexpected-pass", "not-covered")]
+    if failing:
+        parts.append("<p><b>Needs attention:</b> " + ", ".join(
+            f"<a href='#clause-{e(cv.clause)}'><code>{e(cv.clause)}</code></a> ({e(cv.verdict)})" for cv in failing)
+            + "</p>")
     for g in result.games + ["*"]:
         cvs = [cv for cv in result.verdicts.values() if cv.game == g]
         if not cvs:
@@ -122,15 +129,16 @@ def html_page(result: SuiteResult) -> str:
         parts.append(f"<h2>{e(g if g != '*' else 'protocol')}</h2><table><tr><th>clause</th><th>verdict</th>"
                      "<th>lines</th><th>tests</th><th>summary and failures</th></tr>")
         for cv in cvs:
-            lines = (f"<a href='#{g}-L{cv.lines[0]}'>{cv.lines[0]}-{cv.lines[1]}</a>" if g != "*" else "")
+            span = str(cv.lines[0]) if cv.lines[0] == cv.lines[1] else f"{cv.lines[0]}-{cv.lines[1]}"
+            lines = f"<a href='#{g}-L{cv.lines[0]}'>{span}</a>" if g != "*" else ""
             detail = e(cv.summary)
             if cv.reason:
                 detail += f"<br><i>{e(cv.reason)}</i>"
             for f in cv.failures:
                 detail += f"<details><summary>{e(f['test'])}</summary><pre>{e(f['message'])}</pre></details>"
-            parts.append(f"<tr id='clause-{e(cv.clause)}'><td><code>{e(cv.clause)}</code></td>"
+            parts.append(f"<tr id='clause-{e(cv.clause)}'><td class='id'><code>{e(cv.clause)}</code></td>"
                          f"<td class='v' style='color:{COLOURS.get(cv.verdict, '#000')}'>{e(cv.verdict)}</td>"
-                         f"<td>{lines}</td><td>{len(cv.tests)}</td><td>{detail}</td></tr>")
+                         f"<td class='ln'>{lines}</td><td>{len(cv.tests)}</td><td>{detail}</td></tr>")
         parts.append("</table>")
     for g in result.games:
         spec = specs.load(g)
