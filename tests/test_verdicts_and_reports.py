@@ -94,6 +94,12 @@ def test_reports_are_written_atomically_and_parse(tmp_path):
     assert json.loads((tmp_path / "r.json").read_text())["clauses"]
     ET.parse(tmp_path / "r.xml")
     assert not list(tmp_path.glob(".*.tmp")), "a temporary file was left behind"
+    import os
+
+    umask = os.umask(0)
+    os.umask(umask)
+    for name in ("r.json", "r.xml", "r.html"):  # a report is for others too, not mkstemp's private 0600
+        assert (tmp_path / name).stat().st_mode & 0o777 == 0o666 & ~umask
 
 
 def test_expectations_file_errors_are_clear(tmp_path):
