@@ -14,3 +14,12 @@ def dumps(obj: Any) -> str:
 def sort_actions(actions: list[dict]) -> list[dict]:
     """Actions in canonical order (by canonical text); used wherever order must not matter."""
     return sorted(actions, key=dumps)
+
+
+def copy_json(obj: Any) -> Any:
+    """A deep copy of a JSON value (dicts, lists, scalars): several times faster than copy.deepcopy."""
+    if isinstance(obj, dict):
+        return {k: copy_json(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [copy_json(v) for v in obj]
+    return obj

@@ -36,3 +36,22 @@ def blamed_clauses(text: str) -> list[str]:
         if m.group(1) not in seen:
             seen.append(m.group(1))
     return seen
+
+
+class ScenarioChecks:
+    """Mixin for step-definition contexts: failures name every clause of the running scenario.
+
+    The context needs ``self.request`` (the pytest request of the scenario).
+    """
+
+    request: object
+
+    def fail(self, message: str):
+        from harness.pytest_plugin import item_clauses
+
+        tags = " ".join(f"[{c}]" for c in item_clauses(self.request.node))
+        raise AssertionError(f"{tags} {message}")
+
+    def check(self, cond: bool, message: str):
+        if not cond:
+            self.fail(message)

@@ -28,6 +28,7 @@ from engine.dnup import round as R
 from engine.dnup import turn as T
 from engine.dnup.cards import load_deck
 from engine.dnup.sets import flipped
+from engine.canonical import copy_json
 from engine.dnup.state import CHANCE, OVER, State
 from engine.errors import BadConfigError, IllegalActionError, MalformedError
 from engine.protocol import Action, Engine
@@ -96,7 +97,7 @@ class DnupEngine(Engine):
     def chance(self, state: State) -> dict | None:
         if state.to_move != CHANCE:
             return None
-        return codec._copy(state.g.deal_chance)
+        return copy_json(state.g.deal_chance)
 
     def apply(self, state: State, action: Action) -> State:
         if not isinstance(state, State):

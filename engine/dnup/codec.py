@@ -26,6 +26,7 @@ import functools
 
 from engine.dnup.cards import canonical_deck, default_deck, parse_deck
 from engine.dnup.state import CHANCE, OVER, Game, State
+from engine.canonical import copy_json
 from engine.errors import MalformedError
 
 
@@ -47,7 +48,7 @@ def to_json(s: State) -> dict:
         "turn_cap": g.turn_cap,
         "round": s.round,
         "turn": s.turn,
-        "chance": _copy(g.deal_chance) if s.to_move == CHANCE else None,
+        "chance": copy_json(g.deal_chance) if s.to_move == CHANCE else None,
         "to_move": "chance" if s.to_move == CHANCE else None if s.to_move == OVER else s.to_move,
         "area": s.area if s.to_move >= 0 else None,
         "start_player": s.start if s.start >= 0 else None,
@@ -62,13 +63,6 @@ def to_json(s: State) -> dict:
     }
     return obj
 
-
-def _copy(obj):
-    if isinstance(obj, dict):
-        return {k: _copy(v) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [_copy(v) for v in obj]
-    return obj
 
 
 @functools.cache

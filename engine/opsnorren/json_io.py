@@ -14,6 +14,7 @@ from __future__ import annotations
 
 
 import specs
+from engine.canonical import copy_json
 from engine.errors import MalformedError
 from engine.opsnorren.cards import CARD_ID, COLOUR_OF, NAMES, PINK
 from engine.opsnorren.rulecards import RULE_IDS, RULE_INDEX, PINK_OPEN
@@ -44,17 +45,10 @@ def to_json(eng, s: State) -> dict:
         "history": [{"round": r, "stars": {"A": a, "B": b}, "winner": TEAM_LETTERS[w]} for r, a, b, w in s.history],
         "trophies": [list(t) for t in s.trophies],
         "to_move": eng.to_move(s),
-        "chance": _copy(ch) if ch is not None else None,
+        "chance": copy_json(ch) if ch is not None else None,
         "result": eng.final_result(s.trophies) if s.phase == OVER else None,
     }
 
-
-def _copy(obj):
-    if isinstance(obj, dict):
-        return {k: _copy(v) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [_copy(v) for v in obj]
-    return obj
 
 
 def _bad(msg: str, path: str):

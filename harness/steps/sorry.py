@@ -31,7 +31,7 @@ from pytest_bdd import parsers, then, when
 import specs
 from engine.canonical import dumps
 from engine.errors import RulecheckError
-from harness.pytest_plugin import item_clauses
+from harness.violations import ScenarioChecks
 
 CARD_ORDER = specs.load("sorry").param("deck")["order"]
 PAWN = r"(red|blue|yellow|green) ([1-4])"
@@ -63,7 +63,7 @@ def parse_cards(text: str) -> list[str]:
     return sort_cards(out)
 
 
-class SorryCtx:
+class SorryCtx(ScenarioChecks):
     def __init__(self, request, engine_factory):
         self.request = request
         self.factory = engine_factory
@@ -74,14 +74,6 @@ class SorryCtx:
         self.error: RulecheckError | None = None
         self.last_action: dict | None = None
 
-    # failure messages name the scenario's clauses
-    def fail(self, message: str):
-        tags = " ".join(f"[{c}]" for c in item_clauses(self.request.node))
-        raise AssertionError(f"{tags} {message}")
-
-    def check(self, cond: bool, message: str):
-        if not cond:
-            self.fail(message)
 
     def eng(self):
         if self.engine is None:

@@ -17,7 +17,7 @@ import pytest
 import specs
 from engine.canonical import dumps
 from engine.errors import RulecheckError
-from harness.pytest_plugin import item_clauses
+from harness.violations import ScenarioChecks
 
 # ---------------------------------------------------------------------------- cards
 
@@ -79,7 +79,7 @@ def base_position(players: int) -> dict:
 # ---------------------------------------------------------------------------- context
 
 
-class Ctx:
+class Ctx(ScenarioChecks):
     def __init__(self, make_engine, request):
         self._make = make_engine
         self.request = request
@@ -95,14 +95,6 @@ class Ctx:
         if self._engine is None:
             self._engine = self._make("dnup")
         return self._engine
-
-    def fail(self, message: str):
-        tags = " ".join(f"[{c}]" for c in item_clauses(self.request.node))
-        raise AssertionError(f"{tags} {message}")
-
-    def check(self, cond: bool, message: str):
-        if not cond:
-            self.fail(message)
 
     # building and loading positions
     def finish(self) -> dict:

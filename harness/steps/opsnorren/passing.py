@@ -26,10 +26,7 @@ def when_all_pass(ops):
         j = ops.json()
         if j["phase"] != "pass":
             break
-        p = j["to_move"]
-        cs = j["hands"][p][:3]
-        ops.passed[p] = cs
-        ops.apply({"type": "pass", "player": p, "cards": cs})
+        _pass_three_lowest(ops, j)
 
 
 @step_when("the first player to pass passes their three lowest cards")
@@ -37,10 +34,7 @@ def when_all_pass(ops):
 def when_first_pass(ops):
     j = ops.json()
     assert j["phase"] == "pass", f"phase {j['phase']}"
-    p = j["to_move"]
-    cs = j["hands"][p][:3]
-    ops.passed[p] = cs
-    ops.apply({"type": "pass", "player": p, "cards": cs})
+    _pass_three_lowest(ops, j)
 
 
 @step_then("each player received the three cards passed by the player on their right")
@@ -88,3 +82,11 @@ def then_receiver_blind(ops):
     seen = [c for c in cards if f'"{c}"' in obs]
     assert not seen, f"player {receiver} sees the cards passed by player {giver} too early: {seen}"
     assert all(c not in j["hands"][receiver] for c in cards), "the passed cards are already in the receiver's hand"
+
+
+def _pass_three_lowest(ops, j: dict) -> None:
+    """The player to move passes the first three cards of their (sorted) hand."""
+    p = j["to_move"]
+    cs = j["hands"][p][:3]
+    ops.passed[p] = cs
+    ops.apply({"type": "pass", "player": p, "cards": cs})
