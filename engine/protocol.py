@@ -89,6 +89,14 @@ class Engine(ABC):
         """What happened beyond the action itself (trick won, round scored, ...), for the play log."""
         return []
 
+    def describe_state(self, state: State) -> str:
+        """A short text of the position in the game's notation (``red 2 on 17``, ``blue 7``), for witnesses."""
+        return ""
+
+    def explainer(self):
+        """The provenance of this engine's rulings (see ``engine.provenance``), or None when it has none."""
+        return None
+
     def hello(self) -> dict:
         """What this engine says in the protocol's ``hello`` answer."""
         return {"name": self.name, "version": self.version, "games": [self.game], "choices": dict(self.choices)}

@@ -1,0 +1,107 @@
+"""Provenance: a reference engine explains itself in clause ids (issue 9, "verdicts you can trust").
+
+An explanation path beside the fast path: ``engine.explainer()`` returns an object that
+answers, from canonical JSON only (so it can explain a state a candidate produced):
+
+- ``legal(state, action)``      the clauses that make this legal action legal;
+- ``rejection(state, action)``  the clauses that forbid an action the engine rejects
+                                (``()`` when the action is legal or nothing is known);
+- ``transition(state, action)`` one :class:`Effect` per part of the successor the action
+                                decided (a changed field, or a field a rule kept as it was);
+- ``chance(state)``             the clauses that define the pending chance event;
+- ``setup(config)``             the effects of ``new_game(config)``.
+
+Paths are JSON pointers into the canonical state (``/pawns/red/1``, ``/turn``,
+``/draw_pile``). A divergence between a candidate and the reference is blamed on the
+clauses whose effects cover the paths where the two successors differ
+(:func:`clauses_for_paths`); ``harness.blame`` does that.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Protocol
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A part of a state (``path``) that ``clauses`` decided; ``note`` says how, for people."""
+
+    path: str
+    clauses: tuple[str, ...]
+    note: str = ""
+
+    def covers(self, path: str) -> bool:
+        """True when this effect's path is ``path``, inside it, or contains it."""
+        return _prefix(self.path, path) or _prefix(path, self.path)
+
+
+@dataclass
+class Explanation:
+    """What a whole transition did, clause by clause."""
+
+    effects: list[Effect] = field(default_factory=list)
+
+    def add(self, path: str, *clauses: str, note: str = "") -> None:
+        self.effects.append(Effect(path, tuple(clauses), note))
+
+    def clauses_for(self, paths: Iterable[str]) -> tuple[str, ...]:
+        return clauses_for_paths(self.effects, paths)
+
+
+class Explainer(Protocol):
+    def legal(self, state: dict, action: dict) -> tuple[str, ...]: ...
+
+    def rejection(self, state: dict, action: dict) -> tuple[str, ...]: ...
+
+    def transition(self, state: dict, action: dict) -> list[Effect]: ...
+
+    def chance(self, state: dict) -> tuple[str, ...]: ...
+
+    def setup(self, config: dict) -> list[Effect]: ...
+
+
+def _prefix(a: str, b: str) -> bool:
+    """Is pointer ``a`` equal to ``b`` or an ancestor of it?"""
+    return a == b or b.startswith(a.rstrip("/") + "/") or a in ("", "/")
+
+
+def pointer(*parts: Any) -> str:
+    """``pointer("pawns", "red", 1)`` -> ``/pawns/red/1`` (``~`` and ``/`` escaped as in RFC 6901)."""
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def changed_paths(before: Any, after: Any, path: str = "", limit: int = 200) -> list[str]:
+    """JSON pointers of the leaves where ``before`` and ``after`` differ (lists of unequal length
+    and values of different types count as one leaf)."""
+    out: list[str] = []
+    _changed(before, after, path, out, limit)
+    return out
+
+
+_MISSING = object()
+
+
+def _changed(a, b, path, out, limit):
+    if len(out) >= limit:
+        return
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b), key=str):
+            _changed(a.get(k, _MISSING), b.get(k, _MISSING), path + pointer(k), out, limit)
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            _changed(x, y, path + pointer(i), out, limit)
+    elif a is _MISSING or b is _MISSING or type(a) is not type(b) or a != b:
+        out.append(path or "/")
+
+
+def clauses_for_paths(effects: Iterable[Effect], paths: Iterable[str]) -> tuple[str, ...]:
+    """The clauses (in effect order, without repeats) of every effect that covers one of ``paths``."""
+    paths = list(paths)
+    out: list[str] = []
+    for e in effects:
+        if any(e.covers(p) for p in paths):
+            for c in e.clauses:
+                if c not in out:
+                    out.append(c)
+    return tuple(out)

@@ -1,0 +1,148 @@
+"""Blame from provenance: which clause a divergence from the reference breaks (issue 9).
+
+Every difference between a candidate and the reference (a missing or extra legal action,
+a different successor field, a different chance event, a different error, a different
+setup) is blamed on the clauses the reference's provenance (``engine.provenance``) names
+for exactly that difference. ``DIFFERENTIAL`` is only the fallback when the provenance
+names nothing, and the finding's basis says so.
+
+:func:`witness` renders one transition in the game's notation, for people.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from engine.canonical import dumps
+from engine.provenance import changed_paths, clauses_for_paths
+from harness import jsondiff
+from harness.findings import Witness
+
+DIFFERENTIAL = "DIFFERENTIAL"
+
+
+@dataclass(frozen=True)
+class Blame:
+    clauses: tuple[str, ...]
+    basis: str  # "provenance" or "fallback"
+
+    @classmethod
+    def of(cls, clauses: Iterable[str]) -> "Blame":
+        cl = tuple(dict.fromkeys(c for c in clauses if c))
+        return cls(cl, "provenance") if cl else cls((DIFFERENTIAL,), "fallback")
+
+
+def _safe(fn, *args) -> Any:
+    """Provenance is an explanation: a bug in it must never hide the finding it explains."""
+    try:
+        return fn(*args)
+    except Exception:  # noqa: BLE001
+        return ()
+
+
+def explainer_of(reference) -> Any:
+    get = getattr(reference, "explainer", None)
+    return get() if callable(get) else None
+
+
+def successor(reference, state_json: dict, action: dict, ref_after: dict, cand_after: dict) -> Blame:
+    """The successors differ: blame the clauses whose effects cover the differing paths.
+
+    A path the reference's provenance does not cover falls back to the clauses that make
+    the action legal (the action was not carried out as its rule says)."""
+    ex = explainer_of(reference)
+    if ex is None:
+        return Blame.of(())
+    paths = changed_paths(ref_after, cand_after)
+    effects = _safe(ex.transition, state_json, action) or []
+    found = clauses_for_paths(effects, paths)
+    if found:
+        return Blame.of(found)
+    return Blame.of(_safe(ex.legal, state_json, action))
+
+
+def legal_sets(reference, state_json: dict, missing: list[dict], extra: list[dict]) -> dict[str, Blame]:
+    """Per differing action (canonical text): a missing one is blamed on what makes it legal,
+    an extra one on what forbids it."""
+    ex = explainer_of(reference)
+    out: dict[str, Blame] = {}
+    for a in missing:
+        out[dumps(a)] = Blame.of(_safe(ex.legal, state_json, a) if ex else ())
+    for a in extra:
+        out[dumps(a)] = Blame.of(_safe(ex.rejection, state_json, a) if ex else ())
+    return out
+
+
+def accepted_illegal(reference, state_json: dict, action: dict) -> Blame:
+    """The candidate accepts an action the reference rejects."""
+    ex = explainer_of(reference)
+    return Blame.of(_safe(ex.rejection, state_json, action) if ex else ())
+
+
+def rejected_legal(reference, state_json: dict, action: dict) -> Blame:
+    """The candidate rejects an action the reference accepts."""
+    ex = explainer_of(reference)
+    return Blame.of(_safe(ex.legal, state_json, action) if ex else ())
+
+
+def chance_event(reference, state_json: dict) -> Blame:
+    ex = explainer_of(reference)
+    return Blame.of(_safe(ex.chance, state_json) if ex else ())
+
+
+def setup(reference, config: dict, ref_json: dict, cand_json: dict | None) -> Blame:
+    """``new_game(config)`` differs (or the candidate rejects the config: ``cand_json`` None)."""
+    ex = explainer_of(reference)
+    if ex is None:
+        return Blame.of(())
+    effects = _safe(ex.setup, config) or []
+    if cand_json is None:
+        return Blame.of(c for e in effects for c in e.clauses)
+    return Blame.of(clauses_for_paths(effects, changed_paths(ref_json, cand_json)))
+
+
+# ---------------------------------------------------------------- witnesses, for people
+
+
+def describe(reference, state_json: dict | None, action: dict | None = None) -> tuple[str, str]:
+    """(position text, action text) in the game's notation; empty strings when it cannot say."""
+    pos = act = ""
+    if state_json is None:
+        return pos, act
+    try:
+        st = reference.from_json(state_json)
+        pos = reference.describe_state(st) or ""
+        if action is not None:
+            act = reference.describe_action(st, action) or ""
+    except Exception:  # noqa: BLE001  (a witness text is best effort; the JSON is always kept)
+        pass
+    return pos, act
+
+
+def witness(reference, state_json: dict | None, action: dict | None, expected: Any, got: Any,
+            path: list | None = None, expected_name: str = "reference", got_name: str = "candidate",
+            diff: bool = True) -> Witness:
+    """A one-transition witness with a readable text: position, action, and what differs."""
+    pos, act = describe(reference, state_json, action) if reference is not None else ("", "")
+    lines = []
+    if pos:
+        lines.append("position: " + pos)
+    if action is not None:
+        lines.append("action:   " + (act or dumps(action)[:300]) + (f"   {dumps(action)[:200]}" if act else ""))
+    if diff and isinstance(expected, (dict, list)) and isinstance(got, (dict, list)):
+        lines.append(jsondiff.render(got, expected, got_name, expected_name, limit=8))
+    else:
+        lines.append(f"{expected_name:>9}: {_show(expected)}")
+        lines.append(f"{got_name:>9}: {_show(got)}")
+    if path is not None and len([a for a in path if isinstance(a, dict) and a.get("type") != "chance"]) <= 10:
+        lines.append(f"from a new game: {len(path)} step(s), in the JSON report")
+    else:
+        path = None
+    return Witness(state_json, action, expected, got, path, "\n".join(lines))
+
+
+def _show(v: Any) -> str:
+    if isinstance(v, str):
+        return v[:300]
+    return dumps(v)[:300]

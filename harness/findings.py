@@ -1,0 +1,195 @@
+"""Findings: what a check saw an engine break, recorded as data (issue 9).
+
+A check never hands meaning over in failure text. It records a :class:`Finding`
+(clause, check, message, witness, how the clause was chosen) with :func:`record`;
+the pytest plugin opens one :class:`FindingSink` per test and puts the findings on
+the test's record, and ``harness.check`` turns them into clause verdicts. A clause
+with any finding reads ``fail``, whatever else passed.
+
+The primary witness of a finding is one transition (:class:`Witness`): the canonical
+state, the action, what the reference (or the rule) expects and what the candidate
+did, plus the path from a new game when it is short.
+"""
+
+from __future__ import annotations
+
+import contextvars
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.canonical import dumps
+
+#: keep at most this many witnesses per (clause, check); every finding is still counted
+KEEP_PER_CLAUSE = 5
+#: a path from a new game is shown when it has at most this many player actions
+SHORT_PATH = 10
+
+#: the checks a finding can come from
+CHECKS = ("scenario", "machine", "differential", "perft", "vector", "protocol", "observation", "probe")
+
+#: how a finding's clause was chosen
+BASES = {
+    "invariant": "an invariant of this clause was broken",
+    "provenance": "the reference engine's provenance names this clause for the difference",
+    "scenario": "the failing scenario checks this clause",
+    "position": "the perft position or vector checks this clause",
+    "protocol": "the engine broke the protocol itself",
+    "fallback": "the reference's provenance names no clause for this difference",
+}
+
+
+@dataclass
+class Witness:
+    """One transition: ``state`` (canonical JSON before), ``action``, what is ``expected``
+    and what the candidate ``got``; ``path`` is the config and actions from a new game."""
+
+    state: Any = None
+    action: Any = None
+    expected: Any = None
+    got: Any = None
+    path: list | None = None
+    text: str = ""
+
+    @property
+    def plies(self) -> int:
+        """0 for a single transition, else the number of actions in ``path``."""
+        return 0 if self.path is None else len(self.path)
+
+    def to_json(self) -> dict:
+        out = {"state": self.state, "action": self.action, "expected": self.expected, "got": self.got,
+               "text": self.text}
+        if self.path is not None:
+            out["path"] = self.path
+        return out
+
+
+@dataclass
+class Finding:
+    clause: str
+    check: str
+    message: str
+    witness: Witness | None = None
+    basis: str = "invariant"
+    test: str = ""
+
+    def key(self) -> tuple[str, str]:
+        return (self.clause, self.check)
+
+    def size(self) -> int:
+        """Smaller is a better witness: a single transition first, then shorter text."""
+        w = self.witness
+        if w is None:
+            return 10**9
+        return w.plies * 10**6 + len(dumps(w.state)) if w.state is not None else w.plies * 10**6
+
+    def to_json(self) -> dict:
+        return {"clause": self.clause, "check": self.check, "message": self.message, "basis": self.basis,
+                "test": self.test, "witness": self.witness.to_json() if self.witness else None}
+
+
+@dataclass
+class FindingSink:
+    """The findings of one test: every one counted, the best ``KEEP_PER_CLAUSE`` kept per (clause, check)."""
+
+    test: str = ""
+    kept: dict[tuple[str, str], list[Finding]] = field(default_factory=dict)
+    counts: dict[tuple[str, str], int] = field(default_factory=dict)
+
+    def add(self, f: Finding) -> None:
+        f.test = f.test or self.test
+        k = f.key()
+        self.counts[k] = self.counts.get(k, 0) + 1
+        lst = self.kept.setdefault(k, [])
+        if any(g.message == f.message and dumps(g.witness.state if g.witness else None)
+               == dumps(f.witness.state if f.witness else None) for g in lst):
+            return
+        lst.append(f)
+        lst.sort(key=Finding.size)
+        del lst[KEEP_PER_CLAUSE:]
+
+    def __bool__(self) -> bool:
+        return bool(self.counts)
+
+    def clauses(self) -> list[str]:
+        out: list[str] = []
+        for c, _ in self.counts:
+            if c not in out:
+                out.append(c)
+        return out
+
+    def findings(self) -> list[Finding]:
+        return [f for k in self.kept for f in self.kept[k]]
+
+    def to_json(self) -> list[dict]:
+        out = []
+        for k, lst in self.kept.items():
+            for i, f in enumerate(lst):
+                d = f.to_json()
+                d["count"] = self.counts[k] if i == 0 else None
+                out.append(d)
+        return out
+
+    def summary(self, limit: int = 12) -> str:
+        """A readable failure text: one block per (clause, check), best witness first."""
+        lines = []
+        for (clause, check), lst in list(self.kept.items())[:limit]:
+            f = lst[0]
+            n = self.counts[(clause, check)]
+            lines.append(f"[{clause}] ({check}, {n} finding{'s' if n != 1 else ''}) {f.message}")
+            if f.witness is not None and f.witness.text:
+                lines += ["    " + ln for ln in f.witness.text.splitlines()]
+        if len(self.kept) > limit:
+            lines.append(f"... and {len(self.kept) - limit} more clause(s); see the JSON report")
+        return "\n".join(lines)
+
+
+_current: contextvars.ContextVar[FindingSink | None] = contextvars.ContextVar("rulecheck_findings", default=None)
+#: findings recorded outside any test (a machine run from a script): kept here
+ORPHANS = FindingSink("(no test)")
+
+
+def open_sink(test: str) -> FindingSink:
+    sink = FindingSink(test)
+    _current.set(sink)
+    return sink
+
+
+def close_sink() -> None:
+    _current.set(None)
+
+
+def current() -> FindingSink:
+    return _current.get() or ORPHANS
+
+
+def record(clause: str, check: str, message: str, witness: Witness | None = None, basis: str = "invariant") -> Finding:
+    """Record a finding for the running test and return it."""
+    f = Finding(clause, check, message, witness, basis)
+    current().add(f)
+    return f
+
+
+class FindingsFailure(AssertionError):
+    """Raised at the end of a check that recorded findings without stopping at the first one."""
+
+    def __init__(self, sink: FindingSink, check: str):
+        n = sum(v for (_, c), v in sink.counts.items() if c == check)
+        super().__init__(f"{check}: {n} finding(s) on {len({c for c, k in sink.counts if k == check})} clause(s)\n"
+                         + sink.summary())
+        self.sink = sink
+
+
+def raise_if_any(check: str, since: dict[tuple[str, str], int] | None = None) -> None:
+    """Fail the running test when ``check`` recorded findings (after the ``since`` snapshot of counts)."""
+    sink = current()
+    since = since or {}
+    if any(k[1] == check and n > since.get(k, 0) for k, n in sink.counts.items()):
+        raise FindingsFailure(sink, check)
+
+
+class ClauseFailure(AssertionError):
+    """A check stopped at a finding it already recorded; the text names its clauses for people."""
+
+    def __init__(self, clauses: list[str], message: str):
+        super().__init__(" ".join(f"[{c}]" for c in clauses) + " " + message)
+        self.clauses = clauses
