@@ -37,6 +37,8 @@ class Engine(ABC):
 
     #: choice id -> option this engine implements (for the reference: its configuration)
     choices: dict[str, str] = {}
+    #: the new_game config keys this engine implements (specs/<game>/config.toml); None: all of them
+    config_keys: list[str] | None = None
 
     @abstractmethod
     def new_game(self, config: dict) -> State:
@@ -99,4 +101,7 @@ class Engine(ABC):
 
     def hello(self) -> dict:
         """What this engine says in the protocol's ``hello`` answer."""
-        return {"name": self.name, "version": self.version, "games": [self.game], "choices": dict(self.choices)}
+        out = {"name": self.name, "version": self.version, "games": [self.game], "choices": dict(self.choices)}
+        if self.config_keys is not None:
+            out["config"] = list(self.config_keys)
+        return out

@@ -20,11 +20,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import specs
+from harness.attribution import UNEXPLAINED
 from harness.violations import DIFFERENTIAL, PROTOCOL
 
 SUITE_DIR = Path(__file__).resolve().parent / "suite"
 
-VERDICT_ORDER = ["fail", "unexpected-pass", "pass", "expected-fail", "not-applicable", "not-covered", "not-implemented"]
+VERDICT_ORDER = ["fail", "unexpected-pass", "inconclusive", "pass", "expected-fail", "not-applicable", "not-covered",
+                 "not-implemented"]
 
 
 @dataclass
@@ -72,7 +74,7 @@ class SuiteResult:
     def ok(self) -> bool:
         t = self.totals
         return (not self.errors and t["fail"] == 0 and t["unexpected-pass"] == 0 and t["not-covered"] == 0
-                and bool(self.records))
+                and t["inconclusive"] == 0 and bool(self.records))
 
     def to_json(self) -> dict:
         return {
@@ -150,15 +152,49 @@ def run_suite(games: list[str], engine: str = "reference", choices: dict[str, st
     if code not in (0, 1, 5) and not errors:
         errors.append({"nodeid": "(pytest)", "outcome": "error",
                        "message": f"pytest stopped with exit code {code} (usage error or internal error)"})
-    verdicts = compute_verdicts(games, records, expected)
-    if clauses or tags:  # a filtered run judges only what it was asked about (and the protocol faults it met)
-        verdicts = {k: v for k, v in verdicts.items()
-                    if any(k.startswith(c) for c in clauses or ()) or (v.tests and (tags or v.game == "*"))}
-    return SuiteResult(games, engine, records, verdicts, code, errors, dict(sorted(collector.engine_counts.items())))
+    counts = dict(sorted(collector.engine_counts.items()))
+    verdicts = compute_verdicts(games, records, expected, collector.unsupported, counts)
+    if clauses or tags:
+        verdicts = filtered(verdicts, clauses, tags)
+    return SuiteResult(games, engine, records, verdicts, code, errors, counts)
 
 
-def compute_verdicts(games: list[str], records: list[dict], expected: dict[str, str] | None = None) -> dict[str, ClauseVerdict]:
-    """Per clause of ``games`` (plus PROTOCOL), the verdict from the test records."""
+def filtered(verdicts: dict[str, ClauseVerdict], clauses: list[str] | None, tags: list[str] | None) -> dict[str, ClauseVerdict]:
+    """A filtered run judges what it was asked about, and keeps every clause a finding was made on:
+    a finding outside the filter still fails the run, and its verdict says where it came from."""
+    out = {}
+    for k, v in verdicts.items():
+        asked = any(k.startswith(c) for c in clauses or ()) or bool(v.tests and tags)
+        if asked or (v.game == "*" and v.tests):
+            out[k] = v
+        elif v.verdict == "fail":
+            v.reason = "outside the filter: found by " + ", ".join(sorted({f["test"] for f in v.failures})[:3])
+            out[k] = v
+    return out
+
+
+def _failure_entry(f: dict) -> dict:
+    w = f.get("witness") or {}
+    return {"test": f.get("test", ""), "check": f.get("check", ""), "message": f.get("message", "")[:4000],
+            "basis": f.get("basis", ""), "count": f.get("count") or 1, "witness": w or None,
+            "witness_text": w.get("text", "") if w else "", "plies": len(w["path"]) if w and w.get("path") else 0}
+
+
+#: checks that keep exploring after a finding: a clause they check without a finding was checked
+EXPLORING = ("machine", "differential", "protocol")
+
+
+def compute_verdicts(games: list[str], records: list[dict], expected: dict[str, str] | None = None,
+                     unsupported: dict[str, str] | None = None, engine_counts: dict | None = None) -> dict[str, ClauseVerdict]:
+    """Per clause of ``games`` (plus PROTOCOL and DIFFERENTIAL), the verdict from the test records.
+
+    Findings are data: a clause with any finding reads ``fail``, wherever it was found.
+    A failed test's other clauses count as checked when the test explores on after a finding
+    (machines, differential play), else they are not judged by it (``inconclusive`` if nothing
+    else judged them). Clauses of config keys the engine does not declare (``unsupported``)
+    read ``not-applicable`` unless something broke them.
+    """
+    unsupported = unsupported or {}
     out: dict[str, ClauseVerdict] = {}
     for g in games:
         spec = specs.load(g)
@@ -170,31 +206,70 @@ def compute_verdicts(games: list[str], records: list[dict], expected: dict[str, 
                 out[cl.id].verdict = "not-implemented"
                 out[cl.id].reason = cl.reason
     out[PROTOCOL] = ClauseVerdict(PROTOCOL, "*", "not-covered",
-                                  "engine protocol: schema-valid canonical JSON, round trip, pure and deterministic apply")
+                                  "engine protocol: schema-valid canonical JSON, round trip, pure and deterministic apply, "
+                                  "no fault on any request")
     out[DIFFERENTIAL] = ClauseVerdict(DIFFERENTIAL, "*", "not-covered",
-                                      "differential play: same legal actions, chance events and successor states "
-                                      "as the reference configured with the same choices")
+                                      "differential play: divergences from the reference that its provenance could not "
+                                      "blame on a clause")
     ran: dict[str, list[str]] = {}
     for r in records:
-        targets = list(r["clauses"])
-        if r["outcome"] == "failed":
-            targets = r["blamed"] or r["clauses"]
-        for c in targets:
+        found = r.get("findings") or []
+        blamed = {f["clause"] for f in found}
+        for f in found:
+            c = f["clause"]
+            if c not in out:
+                if c != UNEXPLAINED:
+                    continue
+                out[c] = ClauseVerdict(c, "*", "fail", "a check failed without naming a rulebook clause "
+                                                       "(a gap in rulecheck: please report it)")
+            out[c].failures.append(_failure_entry(f))
+            ran.setdefault(c, []).append("failed")
+            if r["nodeid"] not in out[c].tests:
+                out[c].tests.append(r["nodeid"])
+        if r["outcome"] == "failed" and not found:  # a record from before findings existed, or a lost one
+            for c in r["clauses"]:
+                if c in out:
+                    ran.setdefault(c, []).append("failed")
+                    out[c].failures.append({"test": r["nodeid"], "message": r["message"][:4000], "check": "",
+                                            "basis": "fallback", "count": 1, "witness": None, "witness_text": "",
+                                            "plies": 0})
+            continue
+        explores = bool(found) and all(f["check"] in EXPLORING for f in found)
+        for c in r["clauses"]:
             cv = out.get(c)
-            if cv is None:
+            if cv is None or c in blamed:
                 continue
-            cv.tests.append(r["nodeid"])
-            ran.setdefault(c, []).append(r["outcome"])
             if r["outcome"] == "failed":
-                cv.failures.append({"test": r["nodeid"], "message": r["message"][:4000]})
+                outcome = "passed" if explores else "inconclusive"
+            else:
+                outcome = r["outcome"]
+            if outcome == "passed" and c in unsupported:
+                outcome = "not-applicable"
+            if r["nodeid"] not in cv.tests:
+                cv.tests.append(r["nodeid"])
+            ran.setdefault(c, []).append(outcome)
+    faults = {k: v for k, v in (engine_counts or {}).items() if k.startswith("fault:") and k != "fault:restarts" and v}
+    if faults and PROTOCOL in out:
+        ran.setdefault(PROTOCOL, []).append("failed")
+        out[PROTOCOL].failures.append({"test": "(every request of the run)", "check": "protocol", "basis": "protocol",
+                                       "message": "the referee counted faults: " + ", ".join(
+                                           f"{k.removeprefix('fault:')} {v}" for k, v in sorted(faults.items())),
+                                       "count": sum(faults.values()), "witness": None, "witness_text": "", "plies": 0})
+    if records and PROTOCOL in out and PROTOCOL not in ran:
+        ran[PROTOCOL] = ["passed"]  # judged from every request: no test and no request saw a fault
     for c, outcomes in ran.items():
         cv = out[c]
+        cv.failures.sort(key=lambda f: (f["witness"] is None, f["plies"], len(f["witness_text"] or f["message"])))
         if "failed" in outcomes:
             cv.verdict = "fail"
         elif "passed" in outcomes:
             cv.verdict = "pass"
         elif outcomes and all(o == "not-applicable" for o in outcomes):
             cv.verdict = "not-applicable"
+            cv.reason = cv.reason or unsupported.get(c, "")
+        elif "inconclusive" in outcomes:
+            cv.verdict = "inconclusive"
+            cv.reason = "its only tests stopped on another clause's failure first"
     for c, reason in (expected or {}).items():
         if c in out and out[c].verdict == "fail":
             out[c].verdict = "expected-fail"
@@ -203,4 +278,3 @@ def compute_verdicts(games: list[str], records: list[dict], expected: dict[str, 
             out[c].verdict = "unexpected-pass"  # a stale entry: remove it from the expectations file
             out[c].reason = reason
     return out
-

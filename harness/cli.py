@@ -27,6 +27,7 @@ VERDICT_STYLE = {
     "pass": "green",
     "fail": "bold red",
     "unexpected-pass": "bold red",
+    "inconclusive": "bold magenta",
     "expected-fail": "yellow",
     "not-applicable": "cyan",
     "not-covered": "magenta",

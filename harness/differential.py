@@ -6,10 +6,12 @@ at every step the machine compares:
 
 - the chance descriptions (what random event is pending, over which pool);
 - the legal action sets (as sets of canonical JSON: order does not matter);
-- the successor states (canonical JSON).
+- the successor states (canonical JSON), and whether an action is accepted at all.
 
-The first divergence fails with ``[DIFFERENTIAL]``, the state both engines were given,
-the action, and a readable diff; Hypothesis shrinks it to the shortest action sequence.
+Every divergence is recorded as a finding (``harness.findings``) blamed through the
+reference's provenance (``harness.blame``) with a one-transition witness; then the
+candidate is put back on the reference's state (resync) and play goes on, so one bug
+does not hide the next. The test fails at the end with every clause found.
 """
 
 from __future__ import annotations
@@ -24,14 +26,11 @@ from engine import chance as chance_mod
 from engine.canonical import dumps
 from engine.errors import RulecheckError
 from engine.protocol import Engine
-from harness import jsondiff
+from harness import blame, capabilities
+from harness.blame import DIFFERENTIAL  # noqa: F401  (imported from here)
+from harness.findings import current, raise_if_any, record
 
-DIFFERENTIAL = "DIFFERENTIAL"
-
-
-class Divergence(AssertionError):
-    def __init__(self, what: str, detail: str):
-        super().__init__(f"[{DIFFERENTIAL}] {what}\n{detail}")
+CHECK = "differential"
 
 
 class DifferentialMachine(RuleBasedStateMachine):
@@ -41,17 +40,48 @@ class DifferentialMachine(RuleBasedStateMachine):
     def __init__(self):
         super().__init__()
         self.cand = self.ref = None
-        self.history: list[str] = []
+        self.path: list = []
 
+    # ---- recording ---------------------------------------------------------------
+    def _found(self, b: blame.Blame, what: str, state_json, action, expected, got, diff: bool = True) -> None:
+        sink = current()
+        if all(sink.counts.get((c, CHECK), 0) >= 200 for c in b.clauses):  # enough witnesses: just count
+            for c in b.clauses:
+                sink.counts[(c, CHECK)] += 1
+            return
+        w = blame.witness(self.reference, state_json, action, expected, got, list(self.path), diff=diff)
+        for c in b.clauses:
+            record(c, CHECK, what, w, b.basis)
+
+    def _resync(self, ref) -> None:
+        """Put the candidate on the reference's state after a divergence (or end the game)."""
+        try:
+            self.cand = self.candidate.from_json(self.reference.to_json(ref))
+            self.ref = ref
+        except RulecheckError as exc:
+            record("PROTOCOL", "protocol", f"the candidate cannot load the reference's state to go on: {exc}",
+                   blame.witness(self.reference, self.reference.to_json(ref), None, "loads", str(exc)), "protocol")
+            self.cand = self.ref = None
+
+    # ---- play ----------------------------------------------------------------------
     def _start(self, config: dict) -> None:
         note(f"new_game({dumps(config)})")
-        self.history = [f"new_game({dumps(config)})"]
+        self.path = [{"new_game": config}]
         ref = self.reference.new_game(config)
+        rj = self.reference.to_json(ref)
         try:
             cand = self.candidate.new_game(config)
         except RulecheckError as exc:
-            raise Divergence("the candidate rejects a config the reference accepts", f"  config: {dumps(config)}\n  {exc}")
-        self._same_state(cand, ref, "new_game")
+            b = blame.Blame.of(capabilities.config_clauses(self.reference.game, config))
+            self._found(b, f"the candidate rejects the config {dumps(config)}, which the rules allow: {exc}",
+                        None, None, rj, str(exc), diff=False)
+            return
+        cj = self.candidate.to_json(cand)
+        if dumps(cj) != dumps(rj):
+            self._found(blame.setup(self.reference, config, rj, cj), f"new_game({dumps(config)}) differs",
+                        None, None, rj, cj)
+            self._resync(ref)
+            return
         self.cand, self.ref = cand, ref
 
     @rule(data=st.data())
@@ -66,21 +96,24 @@ class DifferentialMachine(RuleBasedStateMachine):
     def _step(self, data) -> None:
         if self.ref is None:
             return
-        r_legal = self.reference.legal_actions(self.ref)
-        c_legal = self.candidate.legal_actions(self.cand)
-        r_set, c_set = {dumps(a) for a in r_legal}, {dumps(a) for a in c_legal}
-        if r_set != c_set:
-            missing = sorted(r_set - c_set)[:10]
-            extra = sorted(c_set - r_set)[:10]
-            raise Divergence(
-                "legal actions differ",
-                f"  after: {' ; '.join(self.history[-8:])}\n"
-                f"  the candidate misses {len(r_set - c_set)}: {missing}\n"
-                f"  the candidate adds {len(c_set - r_set)}: {extra}",
-            )
-        r_ch, c_ch = self.reference.chance(self.ref), self.candidate.chance(self.cand)
+        ref_eng, cand_eng = self.reference, self.candidate
+        rj = ref_eng.to_json(self.ref)
+        r_legal = ref_eng.legal_actions(self.ref)
+        c_legal = cand_eng.legal_actions(self.cand)
+        r_set, c_set = {dumps(a): a for a in r_legal}, {dumps(a): a for a in c_legal}
+        missing = [r_set[k] for k in sorted(set(r_set) - set(c_set))]
+        if r_set.keys() != c_set.keys():
+            extra = [c_set[k] for k in sorted(set(c_set) - set(r_set))]
+            blamed = blame.legal_sets(ref_eng, rj, missing, extra)
+            for a in missing:
+                self._found(blamed[dumps(a)], "the candidate does not list a legal action", rj, a,
+                            "legal", "not listed", diff=False)
+            for a in extra:
+                self._found(blamed[dumps(a)], "the candidate lists an action the rules forbid", rj, a,
+                            "not legal", "listed as legal", diff=False)
+        r_ch, c_ch = ref_eng.chance(self.ref), cand_eng.chance(self.cand)
         if _norm_chance(r_ch) != _norm_chance(c_ch):
-            raise Divergence("pending chance events differ", jsondiff.render(c_ch, r_ch))
+            self._found(blame.chance_event(ref_eng, rj), "the pending chance event differs", rj, None, r_ch, c_ch)
         if r_legal:
             action = data.draw(st.sampled_from(sorted(r_legal, key=dumps)), label="action")
         elif r_ch is not None:
@@ -89,20 +122,25 @@ class DifferentialMachine(RuleBasedStateMachine):
         else:
             return
         note(f"apply {dumps(action)}")
-        self.history.append(dumps(action)[:200])
-        ref = self.reference.apply(self.ref, action)
+        ref = ref_eng.apply(self.ref, action)
+        self.path.append(action)
         try:
-            cand = self.candidate.apply(self.cand, action)
+            cand = cand_eng.apply(self.cand, action)
         except RulecheckError as exc:
-            raise Divergence("the candidate rejects an action the reference accepts",
-                             f"  action: {dumps(action)}\n  candidate says: {exc}")
-        self._same_state(cand, ref, f"apply {dumps(action)[:200]}")
+            if all(dumps(action) != dumps(m) for m in missing):  # a missing action was recorded above
+                self._found(blame.rejected_legal(ref_eng, rj, action),
+                            "the candidate rejects an action the rules allow", rj, action,
+                            "accepted", f"rejected: {exc}", diff=False)
+            self._resync(ref)
+            return
+        after_r = ref_eng.to_json(ref)
+        after_c = cand_eng.to_json(cand)
+        if dumps(after_c) != dumps(after_r):
+            self._found(blame.successor(ref_eng, rj, action, after_r, after_c),
+                        "the successor state differs", rj, action, after_r, after_c)
+            self._resync(ref)
+            return
         self.cand, self.ref = cand, ref
-
-    def _same_state(self, cand, ref, where: str) -> None:
-        cj, rj = self.candidate.to_json(cand), self.reference.to_json(ref)
-        if dumps(cj) != dumps(rj):
-            raise Divergence(f"successor states differ after {where}", jsondiff.render(cj, rj))
 
 
 def _norm_chance(ch: dict | None):
@@ -117,12 +155,17 @@ def configs_for(game: str):
 
 
 def run_differential(candidate: Engine, reference: Engine, configs) -> None:
+    """Play in lockstep under the active Hypothesis profile; fail at the end with every finding."""
+
     class Bound(DifferentialMachine):
-        @initialize(config=configs)
+        @initialize(config=capabilities.configs_for(candidate, configs))
         def new_game(self, config):
             self._start(config)
 
     Bound.candidate = candidate
     Bound.reference = reference
     Bound.__name__ = f"Differential[{candidate.name} vs {reference.name}]"
+    before = dict(current().counts)
     run_state_machine_as_test(Bound)
+    raise_if_any(CHECK, before)
+    raise_if_any("protocol", before)

@@ -94,6 +94,8 @@ class FindingSink:
     test: str = ""
     kept: dict[tuple[str, str], list[Finding]] = field(default_factory=dict)
     counts: dict[tuple[str, str], int] = field(default_factory=dict)
+    #: the scenario context of the test (``harness.violations.ScenarioChecks``), when it has one
+    context: Any = None
 
     def add(self, f: Finding) -> None:
         f.test = f.test or self.test
@@ -159,7 +161,8 @@ def close_sink() -> None:
 
 
 def current() -> FindingSink:
-    return _current.get() or ORPHANS
+    sink = _current.get()
+    return ORPHANS if sink is None else sink
 
 
 def record(clause: str, check: str, message: str, witness: Witness | None = None, basis: str = "invariant") -> Finding:

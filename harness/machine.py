@@ -13,6 +13,11 @@ no rulebook, so they are plain assertion messages):
 
 A game subclasses it and adds ``check_transition(before, action, after)`` and
 ``check_state(state)`` with its own invariants, raising ``ClauseViolation``.
+
+A violation does not stop the run: it is recorded as a finding (``harness.findings``)
+with the one transition that broke it as witness, the game ends, and exploration goes
+on with new games, so every clause the engine breaks is reported, not just the first.
+The test fails at the end with all of them.
 """
 
 from __future__ import annotations
@@ -26,8 +31,12 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
 import specs
 from engine import chance as chance_mod
 from engine.canonical import dumps
+from engine.errors import RulecheckError
 from engine.protocol import Engine
+from harness import capabilities
+from harness.findings import current, raise_if_any, record
 from harness.playout import playout_steps, random_playout  # noqa: F401  (imported from here)
+from harness.violations import ClauseViolation
 from specs import validate_state
 
 
@@ -64,11 +73,25 @@ class EngineMachine(RuleBasedStateMachine):
     def start(self, config: dict) -> None:
         note(f"new_game({dumps(config)})")
         self.config = config
-        self.state = self.engine.new_game(config)
-        self.state_json = self._checked_json(self.state)
-        self.plies = 0
-        self.on_new_game(config, self.state, self.state_json)
-        self.check_state(self.state, self.state_json)
+        self.path = [{"new_game": config}]
+        self.state = None
+        with self._findings(None, None, None):
+            try:
+                state = self.engine.new_game(config)
+            except RulecheckError as exc:
+                for c in capabilities.config_clauses(self.engine.game, config):
+                    record(c, "machine", f"new_game rejects the config {dumps(config)}, which the rules allow: {exc}",
+                           None, "invariant")
+                return
+            self.state_json = self._checked_json(state)
+            self.state = state
+            self.plies = 0
+            self.on_new_game(config, self.state, self.state_json)
+            self.check_state(self.state, self.state_json)
+
+    def _findings(self, before_json, action, after_json):
+        """Context: a violation becomes a finding with this transition as witness, and the game ends."""
+        return _Recorder(self, before_json, action, after_json)
 
     @rule(data=st.data())
     def play(self, data):
@@ -82,9 +105,13 @@ class EngineMachine(RuleBasedStateMachine):
             self._step(data)
 
     def _step(self, data):
-        eng = self.engine
         if self.state is None or self.plies >= self.max_plies_per_game:
             return
+        with self._findings(self.state_json, None, None) as rec:
+            self._step_checked(data, rec)
+
+    def _step_checked(self, data, rec):
+        eng = self.engine
         legal = eng.legal_actions(self.state)
         pending = eng.chance(self.state)
         keys = [dumps(a) for a in legal]
@@ -104,12 +131,18 @@ class EngineMachine(RuleBasedStateMachine):
             action = data.draw(st.sampled_from(sorted(legal, key=dumps)), label="action")
             self.plies += 1
         note(f"apply {dumps(action)}")
+        rec.action = action
+        self.path.append(action)
         before, before_json = self.state, self.state_json
-        after = eng.apply(before, action)
+        try:
+            after = eng.apply(before, action)
+        except RulecheckError as exc:
+            raise ProtocolViolation(f"apply rejects an action its own legal_actions (or chance) offered: {exc}")
         if dumps(eng.to_json(before)) != dumps(before_json):
             raise ProtocolViolation("apply changed the state it was given (transitions must be pure)")
         again = eng.apply(before, action)
         after_json = self._checked_json(after)
+        rec.after_json = after_json
         if dumps(eng.to_json(again)) != dumps(after_json):
             raise ProtocolViolation("the same state and action gave two different successor states")
         self.check_transition(before, before_json, action, after, after_json)
@@ -125,6 +158,41 @@ class EngineMachine(RuleBasedStateMachine):
         if dumps(back) != dumps(obj):
             raise ProtocolViolation("from_json(to_json(state)) is not the same state")
         return obj
+
+
+class _Recorder:
+    """See ``EngineMachine._findings``."""
+
+    def __init__(self, machine: EngineMachine, before_json, action, after_json):
+        self.machine, self.before_json, self.action, self.after_json = machine, before_json, action, after_json
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        if exc is None or not isinstance(exc, (ClauseViolation, ProtocolViolation)):
+            return False
+        m = self.machine
+        from harness import blame
+        from harness.engines import reference_engine
+
+        try:
+            ref = reference_engine(m.engine.game, dict(getattr(m.engine, "choices", {}) or {}))
+        except Exception:  # noqa: BLE001  (no reference to describe with: the JSON witness stays)
+            ref = None
+        if self.after_json is not None:
+            w = blame.witness(ref, self.before_json, self.action, self.before_json, self.after_json, list(m.path),
+                              expected_name="before", got_name="after")
+        else:
+            w = blame.witness(ref, self.before_json, self.action, "(the rule)", "(see message)", list(m.path),
+                              diff=False)
+        if isinstance(exc, ClauseViolation):
+            text = str(exc).removeprefix(f"[{exc.clause}] ")
+            record(exc.clause, "machine", text, w, "invariant")
+        else:
+            record("PROTOCOL", "protocol", str(exc).removeprefix("[PROTOCOL] "), w, "protocol")
+        m.state = None  # the game is broken: the next example starts a new one
+        return True
 
 
 def machine_for(base: type[EngineMachine], engine: Engine, configs: st.SearchStrategy) -> type[EngineMachine]:
@@ -162,4 +230,7 @@ def run_machine(base: type[EngineMachine], engine: Engine, configs: st.SearchStr
     """Run the machine as a test under the active Hypothesis profile."""
     from hypothesis.stateful import run_state_machine_as_test
 
-    run_state_machine_as_test(machine_for(base, engine, configs))
+    before = dict(current().counts)
+    run_state_machine_as_test(machine_for(base, engine, capabilities.configs_for(engine, configs)))
+    raise_if_any("machine", before)
+    raise_if_any("protocol", before)

@@ -135,6 +135,17 @@ def rulecheck_engine(request):
                 has = declared.get(cid, defaults.get(cid))
                 if has != opt:
                     pytest.skip(f"{NOT_APPLICABLE}: needs {cid}={opt}, engine implements {cid}={has}")
+        from harness import capabilities
+
+        request.config._rulecheck_collector.unsupported.update(capabilities.unsupported_clauses(eng))
+        if capabilities.declared(eng) is not None:
+            real_new_game = eng.new_game
+
+            def new_game(config):  # a test that needs an undeclared config key is not applicable
+                capabilities.require(eng, config)
+                return real_new_game(config)
+
+            eng.new_game = new_game
         opened.append(eng)
         return eng
 
@@ -161,6 +172,8 @@ class VerdictCollector:
         self.engine_counts: Counter = Counter()
         self._meta: dict[str, dict] = {}
         self.listeners: list = []
+        #: clause id -> why not applicable, for config keys an engine under test does not declare
+        self.unsupported: dict[str, str] = {}
 
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(self, config, items):
@@ -169,11 +182,35 @@ class VerdictCollector:
         for cb in self.listeners:
             getattr(cb, "collected", lambda n: None)(len(items))
 
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_protocol(self, item, nextitem):
+        from harness import findings
+
+        findings.open_sink(item.nodeid)
+        try:
+            yield
+        finally:
+            findings.close_sink()
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_makereport(self, item, call):
+        """A failure that recorded no finding is turned into findings here, from the exception
+        object (never its text): see ``harness.attribution``."""
+        outcome = yield
+        report = outcome.get_result()
+        if report.failed and call.excinfo is not None:
+            from harness.attribution import attribute_failure
+
+            attribute_failure(item, call.excinfo.value, _failure_text(report))
+
     def pytest_runtest_logreport(self, report):
         meta = self._meta.get(report.nodeid, {"clauses": [], "choices": {}, "name": report.nodeid})
         if report.when == "call" or (report.when == "setup" and (report.failed or report.skipped)) or (
             report.when == "teardown" and report.failed
         ):
+            from harness import findings
+
+            sink = findings.current()
             if report.passed:
                 outcome, message = "passed", ""
             elif report.skipped:
@@ -183,20 +220,21 @@ class VerdictCollector:
                 message = reason
             else:
                 outcome, message = "failed", _failure_text(report)
-            from harness.violations import PSEUDO_CLAUSES, blamed_clauses
-
             rec = {
                 "nodeid": report.nodeid,
                 "name": meta["name"],
                 "clauses": meta["clauses"],
                 "choices": meta["choices"],
                 "outcome": outcome,
-                "blamed": [c for c in blamed_clauses(message) if c in meta["clauses"] or c in PSEUDO_CLAUSES]
-                if outcome == "failed"
-                else [],
+                # findings are data: a passing test may still have recorded some (it then counts as failed)
+                "blamed": sink.clauses(),
+                "findings": sink.to_json(),
                 "message": message,
                 "duration": round(report.duration, 4),
             }
+            if sink and outcome == "passed":
+                rec["outcome"] = "failed"
+                rec["message"] = sink.summary()
             self.records.append(rec)
             for cb in self.listeners:
                 getattr(cb, "record", lambda r: None)(rec)
@@ -210,6 +248,7 @@ class VerdictCollector:
                 "choices": {},
                 "outcome": "error",
                 "blamed": [],
+                "findings": [],
                 "message": "collection failed: " + str(report.longrepr)[-4000:],
                 "duration": 0.0,
             }

@@ -22,6 +22,7 @@ COLOURS = {
     "pass": "#1a7f37",
     "fail": "#cf222e",
     "unexpected-pass": "#cf222e",
+    "inconclusive": "#8250df",
     "expected-fail": "#9a6700",
     "not-applicable": "#0969da",
     "not-covered": "#8250df",

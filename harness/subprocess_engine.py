@@ -140,6 +140,7 @@ class SubprocessEngine(_ProcessIO, Engine):
         self.name = os.path.basename(self.argv[0])
         self.version = "?"
         self.choices: dict[str, str] = {}
+        self.config_keys: list[str] | None = None
         self.info: dict = {}
         self.fault_counts = {"startup": 0, "timeout": 0, "crash": 0, "protocol": 0, "schema": 0, "restarts": 0}
         self.error_counts: collections.Counter = collections.Counter()
@@ -184,6 +185,7 @@ class SubprocessEngine(_ProcessIO, Engine):
         self.version = str(info["version"])
         self.choices = dict(info["choices"])
         self._ops = set(info["ops"]) if isinstance(info.get("ops"), list) else None
+        self.config_keys = list(info["config"]) if isinstance(info.get("config"), list) else None
         if self.game not in info["games"]:
             self._fault(EngineStartupError, f"the engine plays {info['games']}, not {self.game!r}", req)
 

@@ -7,6 +7,7 @@ Hypothesis failure sees the rule before the details.
 
 from __future__ import annotations
 
+import functools
 import re
 
 CLAUSE_TAG = re.compile(r"\[((?:OPS|SRY|DNP)(?:-[A-Z0-9]+)+|PROTOCOL|DIFFERENTIAL)\]")
@@ -14,7 +15,9 @@ CLAUSE_TAG = re.compile(r"\[((?:OPS|SRY|DNP)(?:-[A-Z0-9]+)+|PROTOCOL|DIFFERENTIA
 PROTOCOL = "PROTOCOL"
 #: pseudo-clause for a divergence from the reference engine in differential play
 DIFFERENTIAL = "DIFFERENTIAL"
-PSEUDO_CLAUSES = (PROTOCOL, DIFFERENTIAL)
+#: pseudo-clause for a failed check that named no clause (a gap in rulecheck, reported, never silent)
+UNEXPLAINED = "UNEXPLAINED"
+PSEUDO_CLAUSES = (PROTOCOL, DIFFERENTIAL, UNEXPLAINED)
 
 
 class ClauseViolation(AssertionError):
@@ -51,6 +54,23 @@ class ScenarioChecks:
 
     request: object
     transition: tuple | None = None
+
+    def __init_subclass__(cls, **kwargs):
+        """Each context registers itself with the running test's findings, so a failure that
+        escapes ``fail`` (a plain ``assert`` in a step) is still blamed through it."""
+        super().__init_subclass__(**kwargs)
+        if "__init__" not in cls.__dict__:
+            return
+        original = cls.__init__
+
+        @functools.wraps(original)
+        def init(self, *args, **kw):
+            original(self, *args, **kw)
+            from harness.findings import current
+
+            current().context = self
+
+        cls.__init__ = init
 
     def fail(self, message: str):
         from harness.findings import ClauseFailure

@@ -1,5 +1,11 @@
 """Perft counts of fixed Sorry! positions (specs/sorry/perft.json) through the protocol.
 
+Each position is its own test, marked with the clauses it checks and the readings its
+counts assume (``"choices"``). A wrong count is located: the candidate's and the
+reference's trees are walked down the subtrees whose counts differ to the state where
+their legal sets or successors part, and each difference is blamed through the
+reference's provenance (``harness.perft.locate``, ``harness.blame``).
+
 Run as a script to recompute the counts with the reference engine after a deliberate
 rule change: ``python harness/suite/test_sorry_perft.py``.
 """
@@ -11,30 +17,27 @@ import json
 import pytest
 
 from harness.perft import divide, perft
+from harness.perft_check import check_perft_position
 from specs import SPECS_DIR
 
 PATH = SPECS_DIR / "sorry" / "perft.json"
 DATA = json.loads(PATH.read_text(encoding="utf-8"))
-CLAUSES = sorted({c for p in DATA["positions"] for c in p["clauses"]})
 
 
 def chance_actions(cards: list[str]) -> list[dict]:
     return [{"type": "chance", "event": "draw", "outcome": [{"draw": [c]}]} for c in cards]
 
 
-@pytest.mark.clause(*CLAUSES)
-@pytest.mark.parametrize("pos", DATA["positions"], ids=[p["name"] for p in DATA["positions"]])
+def _marks(pos: dict) -> list:
+    marks = [pytest.mark.clause(*pos["clauses"])]
+    marks += [pytest.mark.choice(cid, opt) for cid, opt in sorted(pos.get("choices", {}).items())]
+    return marks
+
+
+@pytest.mark.parametrize("pos", [pytest.param(p, id=p["name"], marks=_marks(p)) for p in DATA["positions"]])
 def test_sorry_perft(rulecheck_engine, pos):
-    """Move generation agrees with the stored counts at depths 1-3 (a mismatch names the first actions that differ)."""
-    engine = rulecheck_engine("sorry")
-    cards = chance_actions(pos["cards"])
-    for depth, want in sorted(pos["counts"].items()):
-        got = perft(engine, pos["state"], int(depth), cards)
-        if got != want:
-            split = divide(engine, pos["state"], int(depth), cards)
-            shown = "\n".join(f"  {n:6d}  {a}" for a, n in list(split.items())[:20])
-            tags = " ".join(f"[{c}]" for c in pos["clauses"])
-            pytest.fail(f"{tags} perft({pos['name']}, depth {depth}) = {got}, expected {want}; per first action:\n{shown}")
+    """Move generation agrees with the stored counts at depths 1-3; a mismatch is located and blamed."""
+    check_perft_position(rulecheck_engine("sorry"), pos, chance_actions(pos["cards"]))
 
 
 def test_divide_adds_up_to_perft():
@@ -60,8 +63,8 @@ def test_perft_without_enough_outcomes_is_a_clear_error():
 if __name__ == "__main__":  # regenerate the counts with the reference engine
     from engine.sorry import SorryEngine
 
-    eng = SorryEngine()
     for p in DATA["positions"]:
+        eng = SorryEngine(p.get("choices"))
         p["counts"] = {str(d): perft(eng, p["state"], d, chance_actions(p["cards"])) for d in (1, 2, 3)}
         print(p["name"], p["counts"])
     PATH.write_text(json.dumps(DATA, indent=1) + "\n", encoding="utf-8")
