@@ -40,6 +40,19 @@ class ClauseVerdict:
     failures: list[dict] = field(default_factory=list)
     reason: str = ""
 
+    @property
+    def finding_count(self) -> int:
+        return sum(f.get("count") or 1 for f in self.failures)
+
+    @property
+    def checks(self) -> list[str]:
+        return sorted({f["check"] for f in self.failures if f.get("check")})
+
+    @property
+    def shortest(self) -> dict | None:
+        """The best finding: failures are kept sorted with single-transition witnesses first."""
+        return self.failures[0] if self.failures else None
+
     def to_json(self) -> dict:
         return {
             "clause": self.clause,
@@ -48,6 +61,9 @@ class ClauseVerdict:
             "summary": self.summary,
             "lines": list(self.lines),
             "tests": self.tests,
+            "findings": self.finding_count,
+            "checks": self.checks,
+            "shortest_witness": self.shortest,
             "failures": self.failures,
             "reason": self.reason,
         }

@@ -249,13 +249,35 @@ def _print_verdicts(result, all_clauses: bool) -> None:
         for cv in rows:
             detail = cv.summary
             if cv.failures:
-                detail = cv.failures[0]["message"].strip().splitlines()[0][:200] + f"  [{cv.failures[0]['test']}]"
+                best = cv.failures[0]
+                detail = (f"{cv.finding_count} finding(s) by {', '.join(cv.checks) or 'a check'}: "
+                          + (best["message"].strip().splitlines() or [""])[0][:200])
+                if cv.reason:
+                    detail += f" ({cv.reason})"
             elif cv.reason:
                 detail = f"{cv.summary} ({cv.reason})"
             lines = f"{cv.lines[0]}-{cv.lines[1]}" if cv.lines != (0, 0) else ""
             table.add_row(cv.clause, f"[{VERDICT_STYLE[cv.verdict]}]{cv.verdict}[/]", lines, str(len(cv.tests)),
                           escape(detail))
         console.print(table)
+    _print_witnesses(result)
+
+
+def _print_witnesses(result, limit: int = 12) -> None:
+    """Per failing clause, its shortest witness (one transition, in the game's notation)."""
+    failing = [cv for cv in result.verdicts.values() if cv.verdict == "fail" and cv.failures]
+    if not failing:
+        return
+    console.print("\n[bold]Shortest witness per failing clause[/] (every finding is in the JSON report)")
+    for cv in failing[:limit]:
+        f = cv.failures[0]
+        console.print(f"\n[bold red]{escape(cv.clause)}[/] [dim]{escape(f.get('check') or '')}, "
+                      f"{escape(f.get('test') or '')}[/]")
+        console.print(escape(f.get("message", "").strip()[:600]), markup=False, highlight=False)
+        if f.get("witness_text"):
+            console.print(f["witness_text"][:2000], markup=False, highlight=False)
+    if len(failing) > limit:
+        console.print(f"... and {len(failing) - limit} more failing clause(s): see --json / --html")
 
 
 # --------------------------------------------------------------------------- play

@@ -82,9 +82,10 @@ def junit_xml(result: SuiteResult) -> str:
             case = ET.SubElement(suite, "testcase", classname=f"rulecheck.{game}", name=cv.clause)
             if cv.verdict == "fail":
                 msg = cv.failures[0]["message"] if cv.failures else "failed"
-                f = ET.SubElement(case, "failure", message=msg.strip().splitlines()[0][:500] if msg.strip() else "failed",
-                                  type="clause-violation")
-                f.text = "\n\n".join(f"{x['test']}\n{x['message']}" for x in cv.failures)
+                head = msg.strip().splitlines()[0][:400] if msg.strip() else "failed"
+                f = ET.SubElement(case, "failure", type="clause-violation",
+                                  message=f"{cv.finding_count} finding(s) by {', '.join(cv.checks) or 'a check'}: {head}")
+                f.text = "\n\n".join(finding_text(x) for x in cv.failures)
             elif cv.verdict == "not-covered":
                 ET.SubElement(case, "failure", message="no test checks this clause", type="not-covered")
             elif cv.verdict == "unexpected-pass":
@@ -96,6 +97,26 @@ def junit_xml(result: SuiteResult) -> str:
             out.text = f"{cv.summary}\nrulebook lines {cv.lines[0]}-{cv.lines[1]}; tests: {len(cv.tests)}"
     ET.indent(suites)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode")
+
+
+BASIS = {
+    "invariant": "an invariant of the clause broke",
+    "provenance": "blamed through the reference engine's provenance",
+    "scenario": "the failing scenario checks this clause",
+    "position": "the position checks this clause",
+    "protocol": "a breach of the engine protocol",
+    "fallback": "the reference's provenance names no clause for this difference",
+}
+
+
+def finding_text(f: dict) -> str:
+    """One finding as plain text: check, how it was blamed, count, message, witness."""
+    n = f.get("count") or 1
+    lines = [f"{f.get('check') or 'check'} ({BASIS.get(f.get('basis', ''), f.get('basis', ''))}; "
+             f"{n} occurrence{'s' if n != 1 else ''}) in {f.get('test', '')}", f.get("message", "")]
+    if f.get("witness_text"):
+        lines.append(f["witness_text"])
+    return "\n".join(lines)
 
 
 def html_page(result: SuiteResult) -> str:
@@ -135,8 +156,13 @@ def html_page(result: SuiteResult) -> str:
             detail = e(cv.summary)
             if cv.reason:
                 detail += f"<br><i>{e(cv.reason)}</i>"
-            for f in cv.failures:
-                detail += f"<details><summary>{e(f['test'])}</summary><pre>{e(f['message'])}</pre></details>"
+            if cv.failures:
+                detail += (f"<br><b>{cv.finding_count} finding(s)</b> by {e(', '.join(cv.checks) or 'a check')}; "
+                           "shortest witness first")
+            for i, f in enumerate(cv.failures):
+                opened = " open" if i == 0 else ""
+                detail += (f"<details{opened}><summary>{e(f.get('check') or 'check')}: {e(f['message'].splitlines()[0][:200] if f['message'] else '')}"
+                           f" <small>({e(f['test'])})</small></summary><pre>{e(finding_text(f))}</pre></details>")
             parts.append(f"<tr id='clause-{e(cv.clause)}'><td class='id'><code>{e(cv.clause)}</code></td>"
                          f"<td class='v' style='color:{COLOURS.get(cv.verdict, '#000')}'>{e(cv.verdict)}</td>"
                          f"<td class='ln'>{lines}</td><td>{len(cv.tests)}</td><td>{detail}</td></tr>")

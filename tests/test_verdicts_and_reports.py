@@ -15,9 +15,12 @@ RULES = [c.id for c in SPEC.clauses.values() if c.normative and c.status == "imp
 A, B, C = RULES[0], RULES[1], RULES[2]
 
 
-def rec(outcome, clauses, blamed=(), message="", name="t"):
+def rec(outcome, clauses, blamed=(), message="", name="t", check="scenario"):
+    """A test record; each blamed clause gets a finding of ``check``, as the plugin records them."""
+    found = [{"clause": c, "check": check, "message": message, "basis": "invariant", "test": f"suite::{name}",
+              "witness": None, "count": 1} for c in blamed]
     return {"nodeid": f"suite::{name}", "name": name, "clauses": list(clauses), "choices": {}, "outcome": outcome,
-            "blamed": list(blamed), "message": message, "duration": 0.0}
+            "blamed": list(blamed), "findings": found, "message": message, "duration": 0.0}
 
 
 def result(records, expected=None):
@@ -31,22 +34,57 @@ def test_a_clause_passes_only_when_its_tests_ran_and_passed():
 
 
 def test_a_failure_that_blames_one_clause_fails_only_that_clause():
-    v = compute_verdicts([GAME], [rec("failed", [A, B, C], blamed=[B], message=f"[{B}] broken"), rec("passed", [A])])
+    v = compute_verdicts([GAME], [rec("failed", [A, B, C], blamed=[B], message="broken"), rec("passed", [A])])
     assert v[B].verdict == "fail"
     assert v[A].verdict == "pass"
-    assert v[C].verdict == "not-covered"  # the failing test did not get to check it
-    assert v[B].failures[0]["message"].startswith(f"[{B}]")
+    assert v[C].verdict == "inconclusive"  # the failing scenario did not get to check it
+    assert v[B].failures[0]["message"] == "broken" and v[B].finding_count == 1
 
 
-def test_a_failure_without_blame_fails_every_clause_of_the_test():
+def test_an_exploring_check_that_found_one_clause_still_checked_the_others():
+    v = compute_verdicts([GAME], [rec("failed", [A, B, C], blamed=[B], check="machine")])
+    assert (v[A].verdict, v[B].verdict, v[C].verdict) == ("pass", "fail", "pass")
+
+
+def test_a_clause_with_a_finding_never_passes():
+    """A finding outside the test's own clauses, and one on a test that otherwise passed, both fail it."""
+    v = compute_verdicts([GAME], [rec("failed", [A], blamed=[C], check="differential"), rec("passed", [C]),
+                                  rec("passed", [B], blamed=[B])])
+    assert v[C].verdict == "fail" and v[B].verdict == "fail" and v[A].verdict == "pass"
+
+
+def test_a_failure_without_findings_fails_every_clause_of_the_test():
     v = compute_verdicts([GAME], [rec("failed", [A, B], message="assert 1 == 2")])
     assert v[A].verdict == v[B].verdict == "fail"
 
 
 def test_protocol_failures_go_to_the_protocol_row():
-    v = compute_verdicts([GAME], [rec("failed", ["PROTOCOL", A], blamed=["PROTOCOL"], message="[PROTOCOL] round trip")])
+    v = compute_verdicts([GAME], [rec("failed", ["PROTOCOL", A], blamed=["PROTOCOL"], message="round trip")])
     assert v["PROTOCOL"].verdict == "fail"
-    assert v[A].verdict == "not-covered"
+    assert v[A].verdict == "inconclusive"
+
+
+def test_protocol_is_judged_from_every_request():
+    """Referee faults fail PROTOCOL even when every test passed; no fault and some tests: it passes."""
+    v = compute_verdicts([GAME], [rec("passed", [A])], engine_counts={"fault:timeout": 2, "fault:restarts": 1})
+    assert v["PROTOCOL"].verdict == "fail" and "timeout 2" in v["PROTOCOL"].failures[0]["message"]
+    assert compute_verdicts([GAME], [rec("passed", [A])])["PROTOCOL"].verdict == "pass"
+
+
+def test_clauses_of_undeclared_config_keys_are_not_applicable_unless_broken():
+    v = compute_verdicts([GAME], [rec("passed", [A, B]), rec("failed", [B], blamed=[B], check="machine")],
+                         unsupported={A: "no team play", B: "no team play"})
+    assert v[A].verdict == "not-applicable" and v[A].reason == "no team play"
+    assert v[B].verdict == "fail"
+
+
+def test_a_filtered_run_keeps_findings_outside_its_filter():
+    from harness.check import filtered
+
+    v = compute_verdicts([GAME], [rec("failed", [A], blamed=[C], check="machine")])
+    kept = filtered(v, [A], None)
+    assert kept[C].verdict == "fail" and "outside the filter" in kept[C].reason
+    assert B not in kept
 
 
 def test_not_applicable_only_when_every_test_was_not_applicable():
@@ -56,7 +94,7 @@ def test_not_applicable_only_when_every_test_was_not_applicable():
 
 
 def test_expected_failures_and_stale_expectations():
-    records = [rec("failed", [A], blamed=[A], message=f"[{A}] x"), rec("passed", [B])]
+    records = [rec("failed", [A], blamed=[A], message="x"), rec("passed", [B])]
     r = result(records, expected={A: "known", B: "fixed since"})
     assert r.verdicts[A].verdict == "expected-fail"
     assert r.verdicts[B].verdict == "unexpected-pass"
@@ -71,11 +109,11 @@ def test_run_is_not_ok_when_a_clause_is_not_covered_or_nothing_ran():
 
 
 def test_junit_has_one_testcase_per_clause_with_failures(tmp_path):
-    r = result([rec("failed", [A], blamed=[A], message=f"[{A}] the dove was ignored")])
+    r = result([rec("failed", [A], blamed=[A], message="the dove was ignored")])
     root = ET.fromstring(junit_xml(r))
     cases = {c.get("name"): c for c in root.iter("testcase")}
     assert set(cases) == set(r.verdicts)
-    assert cases[A].find("failure").get("message").startswith(f"[{A}]")
+    assert cases[A].find("failure").get("message") == "1 finding(s) by scenario: the dove was ignored"
     assert cases[B].find("failure").get("type") == "not-covered"
 
 
