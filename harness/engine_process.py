@@ -227,6 +227,7 @@ class _ProcessIO:
         self.info = info
         self.name, self.version, self.choices = str(info["name"]), str(info["version"]), dict(info["choices"])
         self._ops = set(info["ops"]) if isinstance(info.get("ops"), list) else None
+        self.config_keys = list(info["config"]) if isinstance(info.get("config"), list) else None
         return True
 
     def _park(self) -> bool:
