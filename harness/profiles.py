@@ -62,3 +62,17 @@ try:
         _conjecture_engine.MAX_SHRINKING_SECONDS = int(os.environ.get("RULECHECK_MAX_SHRINK_SECONDS", _default))
 except ImportError:  # pragma: no cover
     pass
+
+# Reproducible exploration (TOOLING.md): Hypothesis mixes constants found in local source
+# modules into its draws, so which modules happen to be imported (in-process engine vs
+# protocol, an unrelated plugin) changed what a derandomized run explored. rulecheck's
+# exploration must depend on the engine, the seed and the profile only: local constants
+# are switched off (its built-in global constants stay). Guarded like the one above.
+try:
+    from hypothesis.internal.conjecture import providers as _providers
+
+    if hasattr(_providers, "_get_local_constants") and hasattr(_providers, "Constants"):
+        _NO_LOCAL_CONSTANTS = _providers.Constants()
+        _providers._get_local_constants = lambda: _NO_LOCAL_CONSTANTS
+except ImportError:  # pragma: no cover
+    pass
