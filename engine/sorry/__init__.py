@@ -258,3 +258,17 @@ class SorryEngine(Engine):
 
     def describe_events(self, before: SorryState, action: dict, after: SorryState) -> list[str]:
         return describe.describe_events(self, before, action, after)
+
+    def describe_state(self, state: SorryState) -> str:
+        if not isinstance(state, SorryState):
+            raise _not_a_state(state)
+        return describe.state_text(state)
+
+    def explainer(self):
+        """The provenance of this engine's rulings (engine.sorry.provenance), made once per engine."""
+        ex = self.__dict__.get("_explainer")
+        if ex is None:
+            from engine.sorry.provenance import SorryExplainer
+
+            ex = self._explainer = SorryExplainer(self)
+        return ex

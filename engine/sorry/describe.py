@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.sorry import cards
 from engine.sorry.board import START, sq_to_json
 from engine.sorry.moves import FORFEIT, SORRY, SWAP, result_of
-from engine.sorry.state import DEAL, DRAW, OVER, pawn_name
+from engine.sorry.state import DEAL, DRAW, OVER, PLAY, pawn_name
 
 
 def _card(card) -> str:
@@ -94,3 +94,30 @@ def describe_events(eng, before, action: dict, after) -> list[str]:
         out.append(f"{cfg.names[before.turn]} declines to swap and loses the turn" if declined
                    else f"{cfg.names[before.turn]} cannot use the {what} and loses the turn")
     return [e for e in out if e]
+
+
+def _where(sq) -> str:
+    v = sq_to_json(sq)
+    return f"on {v}" if isinstance(v, int) else _sq(v)
+
+
+def state_text(st) -> str:
+    """The position in one line: 'red to move with a 7; red 1 on 17, red 2 safety 3, blue 1 HOME; others in START'."""
+    cfg = st.cfg
+    who = cfg.names[st.turn]
+    if st.phase == PLAY:
+        head = (f"{who} to move with {_card(cards.ORDER[st.card])}" if st.hands is None else
+                f"{who} to move, hand {' '.join(cards.pile_to_json(st.hands[st.turn]))}")
+    elif st.phase == DRAW:
+        head = f"{cfg.names[st.refill]} to draw a replacement" if st.refill >= 0 else f"{who} to draw"
+    elif st.phase == DEAL:
+        head = "the hands to be dealt"
+    else:
+        head = f"{' and '.join(st.result['winners'])} won"
+    pawns = [f"{pawn_name(cfg, i)} {_where(s)}" for i, s in enumerate(st.pos) if s != START]
+    rest = "all pawns in START" if not pawns else ("others in START" if len(pawns) < len(st.pos) else "")
+    text = f"{head}; {', '.join(pawns)}" if pawns else head
+    text += f"; {rest}" if rest else ""
+    if st.phase != OVER:
+        text += f"; draw pile {sum(st.draw)}"
+    return text
