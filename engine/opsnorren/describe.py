@@ -1,8 +1,8 @@
-"""Readable play-log lines: ``describe_action`` and ``describe_events``."""
+"""Readable play-log lines and positions: ``describe_action``, ``describe_events``, ``describe_state``."""
 
 from __future__ import annotations
 
-from engine.opsnorren.cards import CARD_ID, show
+from engine.opsnorren.cards import CARD_ID, NAMES, show
 from engine.opsnorren.rulecards import RULE_IDS, RULE_TEXT
 from engine.opsnorren.state import MONKEY, OVER, PLAY, TROPHIES
 
@@ -79,3 +79,28 @@ def describe_events(eng, before, action, after) -> list[str]:
         rid = RULE_IDS[after.rules[0]]
         ev.append(f"round 1: rule card revealed: {rid} ({RULE_TEXT[rid]})")
     return [e for e in ev if e]
+
+
+def describe_state(eng, s) -> str:
+    """A short position text for witnesses: round, revealed rule cards, teams, the trick, who
+    is to move and their hand (cards as ``blue 7``)."""
+    from engine.opsnorren.state import PHASES
+
+    parts = [f"{s.n} players, round {s.round}, {PHASES[s.phase]}"]
+    if s.revealed:
+        parts.append("rules: " + ", ".join(RULE_IDS[r] for r in s.rules[: s.revealed]))
+    if s.teams is not None:
+        teams = " / ".join(f"{'AB'[t]}: " + " ".join(str(p) + ("*" if p == s.crown else "")
+                                                    for p in range(s.n) if s.team_of[p] == t) for t in (0, 1))
+        parts.append(f"teams {teams} (* crown)")
+    if s.trick:
+        parts.append(f"trick led by player {s.leader}: " + ", ".join(f"player {p} {NAMES[c]}" for p, c in s.trick))
+    who = eng.to_move(s)
+    if isinstance(who, int):
+        parts.append(f"player {who} to move, hand: {show(s.hands[who])}")
+    elif who == "chance":
+        parts.append(f"chance: {eng.chance(s)['event']}")
+    if s.phase == OVER:
+        res = eng.final_result(s.trophies)
+        parts.append(f"result: points {res['points']}, winners {res['winners']}")
+    return "; ".join(parts)

@@ -381,5 +381,17 @@ class OpsnorrenEngine(Engine):
     def describe_events(self, before: State, action: dict, after: State) -> list[str]:
         return describe_mod.describe_events(self, before, action, after)
 
+    def describe_state(self, s: State) -> str:
+        return describe_mod.describe_state(self, s)
+
+    def explainer(self):
+        """The provenance of this engine's rulings (engine/opsnorren/provenance.py), made once."""
+        ex = self.__dict__.get("_explainer")
+        if ex is None:
+            from engine.opsnorren.provenance import OpsnorrenExplainer
+
+            ex = self._explainer = OpsnorrenExplainer(self)
+        return ex
+
 
 __all__ = ["OpsnorrenEngine", "RULE_IDS", "CARD_ID"]

@@ -1,0 +1,276 @@
+"""Provenance of a completed trick and of the round's end (see ``engine/opsnorren/provenance.py``).
+
+Each effect names the *most specific* clause that decided its part of the successor: a
+rule card or joker that changed the outcome replaces the general clause it modifies
+(OPS-RULE-TWO-WINS rather than OPS-TRICK-WINNER when a 2 took the trick). Which rule
+card changed an outcome is found by asking the engine's own functions again without
+it (``trick.best_animal``, ``scoring.team_stars`` on the row minus that card).
+
+- ``/won/<taker>``: why this player's card is the strongest (OPS-UNICORN,
+  OPS-UNICORN-BEATS-TWO, OPS-RULE-TWO-WINS, OPS-RULE-THREE-LOWEST,
+  OPS-RULES-LEFT-TO-RIGHT, the colour order, OPS-TRICK-WINNER), and "kept" clauses
+  for cards it did not get (OPS-RULE-EQUAL-DISCARDED, OPS-MONKEY, OPS-DOVE).
+- ``/won/<other>``: why that player's card did not win against the winning card
+  (pairwise), or why nobody took the trick.
+- ``/discarded``, ``/trick``: where the cards went (OPS-WINNER-TAKES, OPS-DOVE,
+  OPS-RULE-EQUAL-DISCARDED, OPS-MONKEY).
+- ``/leader``, ``/to_move``: OPS-WINNER-LEADS, OPS-DOVE, OPS-ALL-DISCARDED-STARTER.
+- the round's end: OPS-ROUND-END, the stars of each team (OPS-ROUND-SCORE,
+  OPS-TEAM-PILES, OPS-RULE-GREEN-NEGATIVE, OPS-RULE-PINK-PLUS-ONE, OPS-RULE-MOST-BLUE),
+  the round winner (OPS-ROUND-WINNER, OPS-RULE-FEWEST-STARS, OPS-ROUND-TIE-CROWN) and
+  the trophy draw it opens (OPS-TROPHY-DRAW, OPS-TROPHY-LEFTOVER).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.opsnorren.cards import BLUE, COLOUR_OF, DOVE, MONKEY, UNICORN, VALUE_OF
+from engine.opsnorren.jokers import resolve
+from engine.opsnorren.rulecards import EQUAL_DISCARDED, GREEN_NEGATIVE, MOST_BLUE, PINK_PLUS_ONE, ruleset
+from engine.opsnorren.scoring import team_stars
+from engine.opsnorren.trick import best_animal
+from engine.provenance import Effect, Explanation, _prefix, changed_paths, clauses_for_paths, pointer
+
+@dataclass(frozen=True)
+class Because(Effect):
+    """An effect that follows from other parts of the successor (``because``: JSON pointers).
+
+    The trick's winner decides who leads next; the won piles decide the stars; the stars
+    decide the round's winner, and that who draws trophies. When one of ``because``
+    differs too, this part's difference is a consequence, not a break of ``clauses``
+    (:func:`root_clauses`)."""
+
+    because: tuple[str, ...] = ()
+
+
+def derived(E: Explanation, path: str, because: tuple[str, ...], *clauses: str, note: str = "") -> None:
+    E.effects.append(Because(path, tuple(clauses), note, because))
+
+
+def root_clauses(effects, before_paths) -> tuple[str, ...]:
+    """Blame root first: the clauses of the effects covering the differing paths, leaving out an
+    effect whose ``because`` parts differ too (all of them when that leaves none)."""
+    paths = list(before_paths)
+
+    def differs(ptr: str) -> bool:
+        return any(_prefix(ptr, p) or _prefix(p, ptr) for p in paths)
+
+    roots = [e for e in effects if not any(differs(b) for b in getattr(e, "because", ()))]
+    return clauses_for_paths(roots, paths) or clauses_for_paths(effects, paths)
+
+
+def root_blame(explainer, state: dict, action: dict, ref_after: dict, cand_after: dict) -> tuple[str, ...]:
+    """:func:`root_clauses` for a differing successor (what ``harness.blame.successor`` would give
+    with root-first blame)."""
+    return root_clauses(explainer.transition(state, action), changed_paths(ref_after, cand_after))
+
+
+SCORING_RULES = {GREEN_NEGATIVE: "OPS-RULE-GREEN-NEGATIVE", PINK_PLUS_ONE: "OPS-RULE-PINK-PLUS-ONE",
+                 MOST_BLUE: "OPS-RULE-MOST-BLUE"}
+WINNER_RULE_CLAUSE = {5: "OPS-RULE-TWO-WINS", 8: "OPS-RULE-THREE-LOWEST"}  # rulecards.TWO_WINS, THREE_LOWEST
+JOKER_CLAUSE = {UNICORN: "OPS-UNICORN", MONKEY: "OPS-MONKEY", DOVE: "OPS-DOVE"}
+
+
+def colour_clause(rs) -> str:
+    """The clause that sets colour strength now (OPS-COLOUR-ORDER, OPS-RULE-COLOUR-REVERSED)."""
+    return "OPS-RULE-COLOUR-REVERSED" if rs.colour_reversed else "OPS-COLOUR-ORDER"
+
+
+class Verdict:
+    """Why the winning card of a trick beat the others (computed once per explanation)."""
+
+    def __init__(self, trick, res, rs, leftmost_decides: bool):
+        self.rs = rs
+        self.res = res
+        gone = set(res.equal_gone)
+        self.kept = [pc for pc in trick if pc[1] not in gone]
+        self.animals = [pc for pc in self.kept if pc[1] < 44]
+        self.card_of = {p: c for p, c in trick}
+        self.win_card = self.card_of.get(res.winner) if res.winner is not None else None
+        self.rules_decided: list[str] = []
+        self.order_decided = False
+        if self.win_card is not None and self.win_card < 44 and self.animals:
+            self._winner_rules(leftmost_decides)
+
+    def _winner_rules(self, leftmost: bool) -> None:
+        """Which trick-winner rule cards changed the winner (OPS-RULES-LEFT-TO-RIGHT when their order did)."""
+        rs, animals = self.rs, self.animals
+        final = best_animal(animals, rs, leftmost)
+        for r in rs.winner_rules:
+            without = ruleset(tuple(a for a in rs.active if a != r))
+            if best_animal(animals, without, leftmost) != final:
+                self.rules_decided.append(WINNER_RULE_CLAUSE[r])
+        if len(rs.winner_rules) == 2:
+            a, b = rs.winner_rules
+            swapped = tuple(b if x == a else a if x == b else x for x in rs.active)
+            if best_animal(animals, ruleset(swapped), leftmost) != final:
+                self.order_decided = True
+
+    def _rules(self) -> tuple[str, ...]:
+        return tuple(self.rules_decided) + (("OPS-RULES-LEFT-TO-RIGHT",) if self.order_decided else ())
+
+    def winner_clauses(self) -> tuple[str, ...]:
+        """Why the winning card is the strongest of the trick (the top decider only)."""
+        w = self.win_card
+        if w is None:
+            return ()
+        if w == UNICORN:
+            two = self.rs.two_wins and any(VALUE_OF[c] == 2 for _, c in self.animals)
+            return ("OPS-UNICORN-BEATS-TWO",) if two else ("OPS-UNICORN",)
+        if self._rules():
+            return self._rules()
+        if len({COLOUR_OF[c] for _, c in self.animals}) > 1:
+            return (colour_clause(self.rs),)
+        return ("OPS-TRICK-WINNER",)
+
+    def lost_because(self, card: int) -> tuple[str, ...]:
+        """Why ``card`` did not win the trick against the winning card (pairwise)."""
+        if card in self.res.equal_gone:
+            return ("OPS-RULE-EQUAL-DISCARDED",)
+        w = self.win_card
+        if card >= 44:
+            return (JOKER_CLAUSE[card],)
+        if w == UNICORN:
+            return ("OPS-UNICORN-BEATS-TWO",) if self.rs.two_wins and VALUE_OF[card] == 2 else ("OPS-UNICORN",)
+        same_colour = COLOUR_OF[card] == COLOUR_OF[w]
+        rules = self._rules()
+        order = ("OPS-RULES-LEFT-TO-RIGHT",) if self.order_decided else ()
+        if "OPS-RULE-TWO-WINS" in rules and VALUE_OF[w] == 2:
+            if VALUE_OF[card] == 2:
+                return (colour_clause(self.rs),)  # several 2s: the 2 of the strongest colour
+            return ("OPS-RULE-TWO-WINS",) + order
+        if "OPS-RULE-THREE-LOWEST" in rules and same_colour:
+            return ("OPS-RULE-THREE-LOWEST",) + order
+        return ("OPS-TRICK-WINNER",) if same_colour else (colour_clause(self.rs),)
+
+
+def explain_settle(E: Explanation, s, t, trick, res, rs, choices, stars, picked=None) -> None:
+    """Effects of a trick leaving the table (engine ``_settle``): ``s`` before, ``t`` after.
+
+    ``picked`` is the monkey's card when the monkey's player took one (OPS-MONKEY)."""
+    v = Verdict(trick, res, rs, choices.leftmost_decides)
+    taker, monkey_p = res.taker, None
+    if picked is not None:
+        monkey_p = next(p for p, c in trick if c == MONKEY)
+    gone = set(res.equal_gone)
+    no_winner = res.winner is None and not res.dove
+    for q in range(s.n):
+        path = pointer("won", q)
+        why: list[str] = []
+        if q == monkey_p:
+            why.append("OPS-MONKEY")
+        if q == taker:
+            if res.winner is None:
+                why.append("OPS-ALL-DISCARDED-STARTER")  # ops.no-winner=starter: the starter takes the rest
+            else:
+                why += v.winner_clauses()
+            if gone and _discards_decided(trick, s, res, rs, choices):
+                why.append("OPS-RULE-EQUAL-DISCARDED")  # the equal values left a weaker card to win
+        elif q != monkey_p or picked is None:
+            card = v.card_of.get(q)
+            if res.dove:
+                why.append("OPS-DOVE")
+                if card == UNICORN:
+                    why.append("OPS-DOVE-BEFORE-UNICORN")
+            elif no_winner:
+                why.append("OPS-RULE-EQUAL-DISCARDED")  # every card was discarded: nobody wins
+            elif card is not None:
+                why += v.lost_because(card)
+        if v.card_of.get(q) == MONKEY and picked is None:
+            why.append("OPS-MONKEY")  # kept: no pick (the own team takes the trick, or the dove went first)
+        if q == taker:  # a difference here follows from one in another pile or the discards, if any
+            others = tuple(pointer("won", r) for r in range(s.n) if r != q) + ("/discarded",)
+            derived(E, path, others, *dict.fromkeys(why), note="won pile of the trick's taker")
+        else:
+            E.add(path, *dict.fromkeys(why), note="won pile")
+    # where the cards went
+    gone_why = []
+    if gone:
+        gone_why.append("OPS-RULE-EQUAL-DISCARDED")
+    if res.dove:
+        gone_why.append("OPS-DOVE")
+        if UNICORN in v.card_of.values():
+            gone_why.append("OPS-DOVE-BEFORE-UNICORN")
+    if no_winner and not gone_why:
+        gone_why.append("OPS-ALL-DISCARDED-STARTER")
+    if picked is not None and picked in res.discard:
+        gone_why.append("OPS-MONKEY")
+    if not gone_why:  # kept: nothing discarded, the winner takes every card
+        gone_why = ["OPS-WINNER-TAKES"] + (["OPS-RULE-EQUAL-DISCARDED"] if rs.equal_discarded else [])
+    E.add("/discarded", *gone_why, note="discarded pile")
+    E.add("/trick", *(["OPS-DOVE"] if res.dove else ["OPS-WINNER-TAKES"]), note="the trick leaves the table")
+    if res.dove:
+        lead = ("OPS-DOVE",)  # the winner still leads
+    elif res.winner is None:
+        lead = ("OPS-ALL-DISCARDED-STARTER",)
+    else:
+        lead = ("OPS-WINNER-LEADS",)
+    piles = ("/won", "/discarded") if not res.dove else ()
+    derived(E, "/leader", piles, *lead, note=f"player {res.next_leader} leads the next trick")
+    if t.phase == 4:  # PLAY: the next trick
+        derived(E, "/to_move", piles, *lead)
+        E.add("/phase", *(["OPS-MONKEY"] if MONKEY in v.card_of.values() else ["OPS-ROUND-TRICKS"]),
+              note="play goes on")
+    else:
+        explain_round_end(E, t, rs, stars)
+
+
+def explain_round_end(E: Explanation, t, rs, stars) -> None:
+    """OPS-ROUND-END and the scoring recorded in ``history`` (``t`` is the state after)."""
+    k = len(t.history) - 1
+    rnd, a, b, w = t.history[-1]
+    E.add("/phase", "OPS-ROUND-END", note="all cards are played")
+    E.add("/to_move", "OPS-ROUND-END")
+    E.add(pointer("history", k, "round"), "OPS-ROUND-END")
+    stars_path = pointer("history", k, "stars")
+    for team, letter in ((0, "A"), (1, "B")):
+        derived(E, pointer("history", k, "stars", letter), ("/won", "/discarded"), *star_clauses(t, rs, team, stars),
+                note=f"stars of team {letter}")
+    comparison = winner_clause(t, rs, a, b)
+    winner_path = pointer("history", k, "winner")
+    derived(E, winner_path, (stars_path,), comparison, note=f"team {'AB'[w]} wins the round")
+    E.add("/chance/event", "OPS-TROPHY-DRAW")
+    E.add("/chance/draws/0/pool", "OPS-TROPHY-DRAW", "OPS-SETUP-TROPHIES")
+    for p in range(t.n):
+        derived(E, pointer("chance", "draws", 0, "take", p), (winner_path, stars_path), comparison,
+                note="members of the winning team draw")
+    derived(E, "/chance/draws/0/take/aside", (winner_path, stars_path), "OPS-TROPHY-LEFTOVER")
+
+
+def winner_clause(t, rs, a: int, b: int) -> str:
+    """OPS-ROUND-TIE-CROWN on a tie, else OPS-RULE-FEWEST-STARS or OPS-ROUND-WINNER."""
+    if a == b:
+        return "OPS-ROUND-TIE-CROWN"
+    return "OPS-RULE-FEWEST-STARS" if rs.fewest_stars else "OPS-ROUND-WINNER"
+
+
+def star_clauses(t, rs, team: int, table) -> tuple[str, ...]:
+    """The scoring rule cards that changed this team's stars (OPS-RULE-MOST-BLUE also when equal
+    blue counts decided that nobody loses), else OPS-ROUND-SCORE (and OPS-TEAM-PILES when
+    teammates' piles were added together)."""
+    full = team_stars(t.won, t.team_of, rs, table)[team]
+    out = []
+    for r, clause in SCORING_RULES.items():
+        if r not in rs.active:
+            continue
+        without = ruleset(tuple(x for x in rs.active if x != r))
+        if team_stars(t.won, t.team_of, without, table)[team] != full or (r == MOST_BLUE and _equal_blues(t)):
+            out.append(clause)
+    if out:
+        return tuple(out)
+    members = [p for p in range(t.n) if t.team_of[p] == team and t.won[p]]
+    return ("OPS-ROUND-SCORE",) + (("OPS-TEAM-PILES",) if len(members) > 1 else ())
+
+
+def _equal_blues(t) -> bool:
+    blues = [0, 0]
+    for p, pile in enumerate(t.won):
+        blues[t.team_of[p]] += sum(1 for c in pile if COLOUR_OF[c] == BLUE)
+    return blues[0] == blues[1]
+
+
+def _discards_decided(trick, s, res, rs, choices) -> bool:
+    """Did discarding the equal values change who takes the trick (OPS-RULE-EQUAL-DISCARDED)?"""
+    without = ruleset(tuple(r for r in rs.active if r != EQUAL_DISCARDED))
+    return resolve(trick, s.leader, without, choices, s.team_of).taker != res.taker
