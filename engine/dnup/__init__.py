@@ -130,6 +130,18 @@ class DnupEngine(Engine):
     def describe_events(self, before: State, action: Action, after: State) -> list[str]:
         return D.describe_events(before, action, after)
 
+    def describe_state(self, state: State) -> str:
+        return D.describe_state(state)
+
+    def explainer(self):
+        """This engine's provenance (engine.dnup.provenance), built once per engine."""
+        ex = self.__dict__.get("_explainer")
+        if ex is None:
+            from engine.dnup.provenance import DnupExplainer
+
+            ex = self._explainer = DnupExplainer(self)
+        return ex
+
 
 def random_config(rng: random.Random) -> dict:
     """A random legal config: 2-5 players, always with a turn cap (the rules never force an end)."""

@@ -116,3 +116,27 @@ def observation(s: State, player: int) -> dict:
     if obj["chance"] is not None:
         obj["chance"] = {"event": obj["chance"]["event"]}
     return obj
+
+
+def describe_state(s: State) -> str:
+    """A short position text for witnesses: whose turn, the sets per area, the mover's hand,
+    the other hands' sizes, letters (or rounds won with 2 players). Cards as ``active/other``."""
+    g = s.g
+    note = g.deck.notation
+    head = f"round {s.round}, turn {s.turn}: "
+    if s.to_move == CHANCE:
+        head += "the deal is pending"
+    elif s.to_move < 0:
+        head += f"game over {s.result}"
+    else:
+        head += f"player {s.to_move} to move" + (f" (area {s.area})" if g.areas == 2 else "")
+    sets = [f"{_where(g, g.owner(slot), g.area_of(slot))}: {' '.join(note(c) for c in cs)}"
+            for slot, cs in enumerate(s.sets) if cs]
+    parts = [head, "sets " + ("; ".join(sets) if sets else "none")]
+    if s.to_move >= 0:
+        parts.append(f"hand of player {s.to_move}: " + (" ".join(note(c) for c in s.hands[s.to_move]) or "empty"))
+    parts.append("hand sizes " + str([len(h) for h in s.hands]))
+    parts.append(("rounds won " + str(list(s.wins))) if g.areas == 2 else ("letters " + str(list(s.tokens))))
+    if s.out:
+        parts.append("out " + str(list(s.out)) + (f" (set stays {s.leaving[1]} more turn(s))" if s.leaving else ""))
+    return "; ".join(parts)
