@@ -26,7 +26,8 @@ from __future__ import annotations
 from engine.errors import MalformedError, RulecheckError
 from engine.opsnorren.cards import CARD_ID, COLOUR_OF
 from engine.opsnorren.deal import small_team
-from engine.opsnorren.provenance_trick import Because, derived, explain_settle, root_blame, root_clauses  # noqa: F401
+from engine.opsnorren.provenance_trick import (Because, derived, explain_monkey_pending, explain_settle,  # noqa: F401
+                                               root_blame, root_clauses)
 from engine.opsnorren.state import (CHANCE_PHASES, DEAL, MONKEY, OVER, PASS, PLAY, RULE_CARDS, TEAMS, TROPHIES)
 from engine.opsnorren.trick import lead_colour
 from engine.provenance import Effect, Explanation, pointer
@@ -204,16 +205,11 @@ class OpsnorrenExplainer:
             E.add("/trick", "OPS-TRICK-BASICS", *(() if s.trick else ("OPS-LEAD",)), note="the card joins the trick")
             E.add("/to_move", "OPS-CLOCKWISE", note="the next player clockwise")
             return
-        if t.phase == MONKEY:
-            res = self.eng.resolution(t)
-            E.add("/trick", "OPS-MONKEY", note="the trick stays until the monkey's pick")
-            E.add("/phase", "OPS-MONKEY")
-            E.add("/to_move", "OPS-MONKEY", note=f"player {res.monkey} picks with the monkey")
-            for key in ("won", "leader", "discarded"):
-                E.add(pointer(key), "OPS-MONKEY", note="kept until the pick")
-            return
         trick = s.trick + ((p, card),)
         rs = self.eng.rs(s)
+        if t.phase == MONKEY:
+            explain_monkey_pending(E, s, t, trick, self.eng.resolution(t), rs, self.ch)
+            return
         res = self.eng.resolve_trick(trick, s.leader, rs, s.team_of)
         explain_settle(E, s, t, trick, res, rs, self.ch, self.eng.tables.stars)
 

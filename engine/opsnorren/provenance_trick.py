@@ -6,12 +6,14 @@ rule card or joker that changed the outcome replaces the general clause it modif
 card changed an outcome is found by asking the engine's own functions again without
 it (``trick.best_animal``, ``scoring.team_stars`` on the row minus that card).
 
-- ``/won/<taker>``: why this player's card is the strongest (OPS-UNICORN,
-  OPS-UNICORN-BEATS-TWO, OPS-RULE-TWO-WINS, OPS-RULE-THREE-LOWEST,
-  OPS-RULES-LEFT-TO-RIGHT, the colour order, OPS-TRICK-WINNER), and "kept" clauses
-  for cards it did not get (OPS-RULE-EQUAL-DISCARDED, OPS-MONKEY, OPS-DOVE).
 - ``/won/<other>``: why that player's card did not win against the winning card
-  (pairwise), or why nobody took the trick.
+  (pairwise: OPS-UNICORN, OPS-UNICORN-BEATS-TWO, OPS-RULE-TWO-WINS,
+  OPS-RULE-THREE-LOWEST, OPS-RULES-LEFT-TO-RIGHT, the colour order, OPS-TRICK-WINNER,
+  OPS-RULE-EQUAL-DISCARDED), or why nobody took the trick (OPS-DOVE...). A candidate that
+  gives the trick to the wrong player differs there.
+- ``/won/<taker>``: what the taker got (OPS-WINNER-TAKES, and "kept" clauses for cards it
+  did not get: OPS-RULE-EQUAL-DISCARDED, OPS-MONKEY); a consequence when another pile
+  or the discards differ too.
 - ``/discarded``, ``/trick``: where the cards went (OPS-WINNER-TAKES, OPS-DOVE,
   OPS-RULE-EQUAL-DISCARDED, OPS-MONKEY).
 - ``/leader``, ``/to_move``: OPS-WINNER-LEADS, OPS-DOVE, OPS-ALL-DISCARDED-STARTER.
@@ -26,8 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.opsnorren.cards import BLUE, COLOUR_OF, DOVE, MONKEY, UNICORN, VALUE_OF
-from engine.opsnorren.jokers import resolve
-from engine.opsnorren.rulecards import EQUAL_DISCARDED, GREEN_NEGATIVE, MOST_BLUE, PINK_PLUS_ONE, ruleset
+from engine.opsnorren.rulecards import GREEN_NEGATIVE, MOST_BLUE, PINK_PLUS_ONE, ruleset
 from engine.opsnorren.scoring import team_stars
 from engine.opsnorren.trick import best_animal
 from engine.provenance import Effect, Explanation, _prefix, changed_paths, clauses_for_paths, pointer
@@ -110,8 +111,8 @@ class Verdict:
     def _rules(self) -> tuple[str, ...]:
         return tuple(self.rules_decided) + (("OPS-RULES-LEFT-TO-RIGHT",) if self.order_decided else ())
 
-    def winner_clauses(self) -> tuple[str, ...]:
-        """Why the winning card is the strongest of the trick (the top decider only)."""
+    def winner(self) -> tuple[str, ...]:
+        """Why the winning card is the strongest of the trick (its top decider)."""
         w = self.win_card
         if w is None:
             return ()
@@ -123,6 +124,15 @@ class Verdict:
         if len({COLOUR_OF[c] for _, c in self.animals}) > 1:
             return (colour_clause(self.rs),)
         return ("OPS-TRICK-WINNER",)
+
+    def not_taken(self, q: int) -> tuple[str, ...]:
+        """Why player ``q`` did not take the trick: the dove, nobody winning, or their card lost."""
+        card = self.card_of.get(q)
+        if self.res.dove:
+            return ("OPS-DOVE", "OPS-DOVE-BEFORE-UNICORN") if card == UNICORN else ("OPS-DOVE",)
+        if self.res.winner is None:
+            return ("OPS-RULE-EQUAL-DISCARDED",)  # every card was discarded: nobody wins
+        return self.lost_because(card) if card is not None else ()
 
     def lost_because(self, card: int) -> tuple[str, ...]:
         """Why ``card`` did not win the trick against the winning card (pairwise)."""
@@ -153,37 +163,28 @@ def explain_settle(E: Explanation, s, t, trick, res, rs, choices, stars, picked=
     taker, monkey_p = res.taker, None
     if picked is not None:
         monkey_p = next(p for p, c in trick if c == MONKEY)
+    skipped = MONKEY in v.card_of.values() and picked is None  # kept: no pick (own team takes, or the dove)
     gone = set(res.equal_gone)
     no_winner = res.winner is None and not res.dove
+    piles = tuple(pointer("won", q) for q in range(s.n)) + ("/discarded",)
     for q in range(s.n):
         path = pointer("won", q)
         why: list[str] = []
         if q == monkey_p:
             why.append("OPS-MONKEY")
-        if q == taker:
-            if res.winner is None:
-                why.append("OPS-ALL-DISCARDED-STARTER")  # ops.no-winner=starter: the starter takes the rest
-            else:
-                why += v.winner_clauses()
-            if gone and _discards_decided(trick, s, res, rs, choices):
-                why.append("OPS-RULE-EQUAL-DISCARDED")  # the equal values left a weaker card to win
-        elif q != monkey_p or picked is None:
-            card = v.card_of.get(q)
-            if res.dove:
-                why.append("OPS-DOVE")
-                if card == UNICORN:
-                    why.append("OPS-DOVE-BEFORE-UNICORN")
-            elif no_winner:
-                why.append("OPS-RULE-EQUAL-DISCARDED")  # every card was discarded: nobody wins
-            elif card is not None:
-                why += v.lost_because(card)
+        if q == taker:  # what the taker got; who took it shows in the other piles (pairwise)
+            why += (["OPS-ALL-DISCARDED-STARTER"] if res.winner is None else ["OPS-WINNER-TAKES"]) + list(v.winner())
+            if gone:
+                why.append("OPS-RULE-EQUAL-DISCARDED")  # kept: the equal values are not won
+            if picked is not None and q != monkey_p or skipped:
+                why.append("OPS-MONKEY")  # kept: the monkey took a card of the trick, or had no pick
+            derived(E, path, tuple(x for x in piles if x != path), *dict.fromkeys(why), note="the taker's pile")
+            continue
+        if q != monkey_p:
+            why += v.not_taken(q)
         if v.card_of.get(q) == MONKEY and picked is None:
-            why.append("OPS-MONKEY")  # kept: no pick (the own team takes the trick, or the dove went first)
-        if q == taker:  # a difference here follows from one in another pile or the discards, if any
-            others = tuple(pointer("won", r) for r in range(s.n) if r != q) + ("/discarded",)
-            derived(E, path, others, *dict.fromkeys(why), note="won pile of the trick's taker")
-        else:
-            E.add(path, *dict.fromkeys(why), note="won pile")
+            why.append("OPS-MONKEY")
+        E.add(path, *dict.fromkeys(why), note="won pile")
     # where the cards went
     gone_why = []
     if gone:
@@ -199,46 +200,59 @@ def explain_settle(E: Explanation, s, t, trick, res, rs, choices, stars, picked=
     if not gone_why:  # kept: nothing discarded, the winner takes every card
         gone_why = ["OPS-WINNER-TAKES"] + (["OPS-RULE-EQUAL-DISCARDED"] if rs.equal_discarded else [])
     E.add("/discarded", *gone_why, note="discarded pile")
-    E.add("/trick", *(["OPS-DOVE"] if res.dove else ["OPS-WINNER-TAKES"]), note="the trick leaves the table")
+    derived(E, "/trick", piles, *(["OPS-DOVE"] if res.dove else ["OPS-WINNER-TAKES"]),
+            note="the trick leaves the table")
     if res.dove:
-        lead = ("OPS-DOVE",)  # the winner still leads
+        lead = ("OPS-DOVE",)  # the winner still leads (nothing else shows who won)
     elif res.winner is None:
         lead = ("OPS-ALL-DISCARDED-STARTER",)
     else:
         lead = ("OPS-WINNER-LEADS",)
-    piles = ("/won", "/discarded") if not res.dove else ()
-    derived(E, "/leader", piles, *lead, note=f"player {res.next_leader} leads the next trick")
+    after_piles = piles if not res.dove else ()
+    derived(E, "/leader", after_piles, *lead, note=f"player {res.next_leader} leads the next trick")
     if t.phase == 4:  # PLAY: the next trick
-        derived(E, "/to_move", piles, *lead)
-        E.add("/phase", *(["OPS-MONKEY"] if MONKEY in v.card_of.values() else ["OPS-ROUND-TRICKS"]),
-              note="play goes on")
+        derived(E, "/to_move", after_piles + ("/trick",), *lead)
+        derived(E, "/phase", piles + ("/trick",), *(["OPS-MONKEY"] if skipped else ["OPS-ROUND-TRICKS"]),
+                note="play goes on")
     else:
-        explain_round_end(E, t, rs, stars)
+        explain_round_end(E, t, rs, stars, piles + ("/trick",))
 
 
-def explain_round_end(E: Explanation, t, rs, stars) -> None:
-    """OPS-ROUND-END and the scoring recorded in ``history`` (``t`` is the state after)."""
+def explain_monkey_pending(E: Explanation, s, t, trick, res, rs, choices) -> None:
+    """OPS-MONKEY: a complete trick waits for the monkey's pick; nothing is taken yet."""
+    v = Verdict(trick, res, rs, choices.leftmost_decides)
+    for q in range(s.n):
+        why = ["OPS-MONKEY"] if q in (res.taker, res.monkey) else list(v.not_taken(q))
+        E.add(pointer("won", q), *why, note="kept until the pick")
+    waits = ("/won", "/discarded")
+    for key in ("trick", "phase", "to_move", "leader", "discarded"):
+        derived(E, pointer(key), waits if key != "discarded" else (), "OPS-MONKEY",
+                note=f"player {res.monkey} picks with the monkey first")
+
+
+def explain_round_end(E: Explanation, t, rs, stars, trick_paths: tuple[str, ...] = ()) -> None:
+    """OPS-ROUND-END and the scoring recorded in ``history`` (``t`` is the state after); when the
+    last trick itself differs (``trick_paths``), the rest follows from it."""
     k = len(t.history) - 1
     rnd, a, b, w = t.history[-1]
-    E.add("/phase", "OPS-ROUND-END", note="all cards are played")
-    E.add("/to_move", "OPS-ROUND-END")
-    E.add(pointer("history", k, "round"), "OPS-ROUND-END")
+    for path in ("/phase", "/to_move", pointer("history", k, "round"), "/chance/event", "/chance/draws/0/pool"):
+        clauses = ("OPS-TROPHY-DRAW", "OPS-SETUP-TROPHIES") if path.startswith("/chance") else ("OPS-ROUND-END",)
+        derived(E, path, trick_paths, *clauses, note="all cards are played")
     stars_path = pointer("history", k, "stars")
     for team, letter in ((0, "A"), (1, "B")):
-        derived(E, pointer("history", k, "stars", letter), ("/won", "/discarded"), *star_clauses(t, rs, team, stars),
-                note=f"stars of team {letter}")
-    comparison = winner_clause(t, rs, a, b)
+        derived(E, pointer("history", k, "stars", letter), ("/won", "/discarded", "/trick"),
+                *star_clauses(t, rs, team, stars), note=f"stars of team {letter}")
+    comparison = winner_clause(a, b, rs)
     winner_path = pointer("history", k, "winner")
-    derived(E, winner_path, (stars_path,), comparison, note=f"team {'AB'[w]} wins the round")
-    E.add("/chance/event", "OPS-TROPHY-DRAW")
-    E.add("/chance/draws/0/pool", "OPS-TROPHY-DRAW", "OPS-SETUP-TROPHIES")
+    derived(E, winner_path, (stars_path, "/trick"), comparison, note=f"team {'AB'[w]} wins the round")
+    takes = tuple(pointer("chance", "draws", 0, "take", p) for p in range(t.n))
     for p in range(t.n):
-        derived(E, pointer("chance", "draws", 0, "take", p), (winner_path, stars_path), comparison,
+        derived(E, takes[p], (winner_path, stars_path, "/trick"), "OPS-TROPHY-DRAW",
                 note="members of the winning team draw")
-    derived(E, "/chance/draws/0/take/aside", (winner_path, stars_path), "OPS-TROPHY-LEFTOVER")
+    derived(E, "/chance/draws/0/take/aside", (winner_path, stars_path, "/trick") + takes, "OPS-TROPHY-LEFTOVER")
 
 
-def winner_clause(t, rs, a: int, b: int) -> str:
+def winner_clause(a: int, b: int, rs) -> str:
     """OPS-ROUND-TIE-CROWN on a tie, else OPS-RULE-FEWEST-STARS or OPS-ROUND-WINNER."""
     if a == b:
         return "OPS-ROUND-TIE-CROWN"
@@ -269,8 +283,3 @@ def _equal_blues(t) -> bool:
         blues[t.team_of[p]] += sum(1 for c in pile if COLOUR_OF[c] == BLUE)
     return blues[0] == blues[1]
 
-
-def _discards_decided(trick, s, res, rs, choices) -> bool:
-    """Did discarding the equal values change who takes the trick (OPS-RULE-EQUAL-DISCARDED)?"""
-    without = ruleset(tuple(r for r in rs.active if r != EQUAL_DISCARDED))
-    return resolve(trick, s.leader, without, choices, s.team_of).taker != res.taker

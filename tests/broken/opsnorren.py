@@ -1,14 +1,16 @@
 """Deliberately broken Opsnorren engines: each breaks one named rule of the reference.
 
 ``make_<name>(game, choices)`` builds one (for ``--rulecheck-engine py:tests.broken.opsnorren:make_<name>``);
-``BROKEN`` maps each name to (class, the clause it breaks). tests/test_broken_engines.py
-checks that the conformance suite fails on that clause.
+``BROKEN`` maps each name to (class, the clause it breaks); ``BROKEN_MULTI`` maps each
+engine with two or three bugs to (class, the clauses it breaks). tests/test_broken_engines.py
+checks that the conformance suite fails on exactly those clauses, and
+tests/test_opsnorren_provenance.py that differential play blames them through provenance.
 """
 
 from __future__ import annotations
 
 from engine.opsnorren import OpsnorrenEngine
-from engine.opsnorren.cards import DOVE, UNICORN, VALUE_OF
+from engine.opsnorren.cards import CARD_ID, DOVE, NAMES, UNICORN, VALUE_OF
 from engine.opsnorren.rulecards import RuleSet
 
 
@@ -143,6 +145,106 @@ BROKEN = {
 }
 
 
+# ---- engines with two or three bugs each (BROKEN_MULTI) ----------------------------------------
+
+
+class ClassicFollowing(OpsnorrenEngine):
+    """Follows like a classic trick-taking game: a joker may be played only by a player without
+    the lead colour (breaks OPS-JOKER-ANYTIME), the lead colour never changes within a trick
+    (ignores 'not following makes a new lead colour': breaks OPS-RULE-NEW-LEAD-COLOUR), and
+    after a joker lead nobody has to follow anything (breaks OPS-JOKER-LEAD)."""
+
+    def lead(self, s):
+        from engine.opsnorren.trick import lead_colour
+
+        if s.trick and s.trick[0][1] >= 44:
+            return None  # the joker lead leaves the whole trick open
+        rs = RuleSet(self.rs(s).active)
+        rs.new_lead_colour = False
+        return lead_colour(s.trick, rs, self.ch.joker_lead_first_animal)
+
+    def _classic(self, s, hand):
+        from engine.opsnorren.cards import COLOUR_OF
+        from engine.opsnorren.trick import playable
+
+        lead = self.lead(s)
+        cards = playable(hand, lead)
+        if lead is not None and any(COLOUR_OF[c] == lead for c in hand):
+            cards = tuple(c for c in cards if c < 44)  # jokers only when void
+        return cards
+
+    def _legal(self, s):
+        if s.phase != 4:  # PLAY
+            return super()._legal(s)
+        p = (s.leader + len(s.trick)) % s.n
+        s._playable = self._classic(s, s.hands[p])
+        return tuple({"type": "play", "player": p, "card": NAMES[c]} for c in s._playable)
+
+    def _play(self, s, p, card):
+        if p == self.to_move(s) and card in s.hands[p] and card not in self._classic(s, s.hands[p]):
+            from engine.errors import IllegalActionError
+
+            raise IllegalActionError(f"player {p} must follow; {NAMES[card]} is not allowed")
+        s._playable = self._classic(s, s.hands[p]) if p == self.to_move(s) else s._playable
+        return super()._play(s, p, card)
+
+
+class SeatingMistakes(OpsnorrenEngine):
+    """Gets the seating wrong twice: passed cards go to the player on the right (breaks
+    OPS-RULE-PASS-THREE) and the player left of the crown holder leads the first trick of a
+    round (breaks OPS-CROWN-LEADS)."""
+
+    def _apply_chance(self, s, outcome):
+        t = super()._apply_chance(s, outcome)
+        if s.phase == 2:  # DEAL: the first trick's leader
+            t.leader = (s.crown + 1) % s.n
+        return t
+
+    def _pass(self, s, p, cards):
+        t = super()._pass(s, p, cards)
+        if s.phase == 3 and t.phase == 4:  # the last pass: undo the left pass, pass right
+            from engine.opsnorren.state import with_cards
+
+            n = s.n
+            passing = s.passing[:p] + (tuple(sorted(CARD_ID[c] for c in cards)),) + s.passing[p + 1:]
+            kept = [tuple(c for c in t.hands[q] if c not in passing[(q - 1) % n]) for q in range(n)]
+            t.hands = tuple(with_cards(kept[q], passing[(q + 1) % n]) for q in range(n))
+        return t
+
+
+class JokerMistakes(OpsnorrenEngine):
+    """Gets three joker rules wrong: with five players the third joker is not laid aside but
+    goes to the first player of the team of two (breaks OPS-DEAL-FIVE); after a dove the
+    dove's player leads the next trick instead of the trick's winner (breaks OPS-DOVE); the
+    monkey may pick only coloured animal cards, never a joker or itself (breaks OPS-MONKEY)."""
+
+    def deal_hands(self, s, outcome):
+        hands, aside = super().deal_hands(s, outcome)
+        if s.n != 5:
+            return hands, aside
+        extra = tuple(c for c in aside if c >= 44)
+        first = min(p for p in range(5) if any(c >= 44 for c in hands[p]))
+        hands = tuple(tuple(sorted(h + extra)) if p == first else h for p, h in enumerate(hands))
+        return hands, tuple(c for c in aside if c < 44)
+
+    def resolve_trick(self, trick, leader, rs, team_of):
+        res = super().resolve_trick(trick, leader, rs, team_of)
+        if res.dove:
+            res.next_leader = next(p for p, c in trick if c == DOVE)
+        if res.monkey is not None:
+            res.candidates = tuple(c for c in res.candidates if c < 44)
+            if not res.candidates:
+                res.monkey = None
+        return res
+
+
+BROKEN_MULTI = {
+    "classic_following": (ClassicFollowing, ("OPS-JOKER-ANYTIME", "OPS-RULE-NEW-LEAD-COLOUR", "OPS-JOKER-LEAD")),
+    "seating_mistakes": (SeatingMistakes, ("OPS-RULE-PASS-THREE", "OPS-CROWN-LEADS")),
+    "joker_mistakes": (JokerMistakes, ("OPS-DEAL-FIVE", "OPS-DOVE", "OPS-MONKEY")),
+}
+
+
 def _factory(cls):
     def make(game="opsnorren", choices=None):
         eng = cls(choices=choices)
@@ -162,3 +264,6 @@ make_winner_does_not_lead = _factory(WinnerDoesNotLead)
 make_tie_goes_to_other_team = _factory(TieGoesToOtherTeam)
 make_solo_without_jokers = _factory(SoloWithoutJokers)
 make_tie_has_a_winner = _factory(TieHasAWinner)
+make_classic_following = _factory(ClassicFollowing)
+make_seating_mistakes = _factory(SeatingMistakes)
+make_joker_mistakes = _factory(JokerMistakes)
