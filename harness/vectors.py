@@ -3,7 +3,11 @@ the protocol only (shared by ``harness/suite/test_<game>_vectors.py``).
 
 Every case holds under one reading (``choices``): the reference engine is configured with
 it (``pytest.mark.choice``); a third-party engine that declares another option is skipped
-as not applicable. ``replay`` handles the step format of Sorry! and Dnup: a case starts
+as not applicable. The model that found a witness ran every other choice at its default,
+so a case may also depend on readings it does not name (a state dealt from the 45-card
+deck, a slide that happens only under the default slide colours): each game's test module
+lists those in an ``ASSUMES`` table (``case_choices``), checked by
+tests/test_reference_readings.py, which runs the reference under every option. ``replay`` handles the step format of Sorry! and Dnup: a case starts
 from a canonical state (or a new game's config), checks the fields it expects, then plays
 its steps: a legal step must be listed by ``legal_actions`` (player actions) and
 accepted, and the fields after it must match; an illegal step must not be listed and
@@ -27,14 +31,31 @@ def load_vectors(game: str) -> list[dict]:
     return [json.loads(p.read_text(encoding="utf-8")) for p in sorted((SPECS_DIR / game / "vectors").glob("*.json"))]
 
 
-def vector_params(game: str, by_name: bool = False) -> list:
-    """One ``pytest.param(vec, case)`` per case, marked with its clauses and choices;
-    the id is ``<vector id>/<case index>`` (or ``/<case name>`` with ``by_name``)."""
+def case_choices(vec: dict, case: dict, assumes: dict[str, dict[str, str]] | None = None) -> dict[str, str]:
+    """The readings a case's expectation depends on: the ``assumes`` entries for every
+    vector (``"*"``), for its vector id and for ``"<vector id>/<case name>"``, then the
+    case's own ``choices`` (which win)."""
+    out: dict[str, str] = {}
+    for key in ("*", vec["id"], f"{vec['id']}/{case['name']}"):
+        out.update((assumes or {}).get(key, {}))
+    out.update(case["choices"])
+    return out
+
+
+def vector_params(game: str, by_name: bool = False, assumes: dict[str, dict[str, str]] | None = None) -> list:
+    """One ``pytest.param(vec, case)`` per case, marked with its clauses and choices
+    (``case_choices``); the id is ``<vector id>/<case index>`` (or ``/<case name>`` with
+    ``by_name``)."""
     out = []
-    for vec in load_vectors(game):
+    vectors = load_vectors(game)
+    known = {"*"} | {v["id"] for v in vectors} | {f"{v['id']}/{c['name']}" for v in vectors for c in v["cases"]}
+    stale = sorted(set(assumes or {}) - known)
+    if stale:  # a regenerated vector renamed a case: the table must follow, not silently lapse
+        raise ValueError(f"ASSUMES names no {game} vector or case: {', '.join(stale)}")
+    for vec in vectors:
         for k, case in enumerate(vec["cases"]):
             marks = [pytest.mark.clause(*vec["clauses"])]
-            marks += [pytest.mark.choice(cid, opt) for cid, opt in sorted(case["choices"].items())]
+            marks += [pytest.mark.choice(cid, opt) for cid, opt in sorted(case_choices(vec, case, assumes).items())]
             out.append(pytest.param(vec, case, marks=marks, id=f"{vec['id']}/{case['name'] if by_name else k}"))
     return out
 

@@ -28,7 +28,7 @@ Feature: Opsnorren: two or three jokers in one trick
   Rule: OPS-MONKEY
     "Aan het einde van de slag kies je als speler van de aap één kaart uit de slag. Die kaart leg je op de stapel gewonnen kaarten van je eigen team, ook als je team de slag niet wint."
 
-    @clause:OPS-MONKEY
+    @clause:OPS-MONKEY @choice:ops.monkey-pick=any
     Scenario: The monkey takes a card from the unicorn's trick
       Given a 3-player game in the play phase
       And the hands are:
@@ -82,7 +82,7 @@ Feature: Opsnorren: two or three jokers in one trick
       And the whole trick is discarded
       And player 0 leads the next trick
 
-    @clause:OPS-DOVE @choice:ops.dove-with-monkey=monkey-first
+    @clause:OPS-DOVE @choice:ops.dove-with-monkey=monkey-first @choice:ops.monkey-pick=any
     Scenario: Under monkey-first the monkey saves one card before the dove discards the rest
       Given a 3-player game in the play phase
       And the hands are:
@@ -101,7 +101,7 @@ Feature: Opsnorren: two or three jokers in one trick
       And only monkey, dove are discarded
       And player 0 leads the next trick
 
-    @clause:OPS-DOVE
+    @clause:OPS-DOVE @choice:ops.dove-with-monkey=dove-first
     Scenario: All three jokers in one trick: the dove discards it and the unicorn's player leads
       Given a 3-player game in the play phase
       And the hands are:

@@ -208,7 +208,7 @@ Feature: Opsnorren jokers: unicorn, monkey and dove
         | player 1 | monkey, green 2  |
         | player 2 | blue 3, green 3  |
 
-    @clause:OPS-MONKEY
+    @clause:OPS-MONKEY @choice:ops.monkey-pick=any
     Scenario: The monkey's player chooses a card of a trick the team did not win
       When the players play:
         | player   | card    |
@@ -304,7 +304,7 @@ Feature: Opsnorren jokers: unicorn, monkey and dove
       When player 2 plays orange 4
       Then player 0 may play orange 8
 
-    @clause:OPS-JOKER-LEAD
+    @clause:OPS-JOKER-LEAD @choice:ops.joker-lead-colour=first-animal
     Scenario: After two jokers the first coloured card sets the lead colour
       Given a 5-player game in the play phase
       And the hands are:

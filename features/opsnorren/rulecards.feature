@@ -151,7 +151,7 @@ Feature: Opsnorren rule cards, each alone and together
   Rule: OPS-RULE-PASS-THREE
     "Drie kaarten doorgeven. Aan het begin van de ronde kies je drie kaarten uit je hand en geef je ze aan de speler links van je. Pas daarna bekijk je de drie kaarten die je van de speler rechts van je hebt gekregen."
 
-    @clause:OPS-RULE-PASS-THREE
+    @clause:OPS-RULE-PASS-THREE @choice:ops.beginner-setup=no
     Scenario: Every player passes three cards to the left, starting with the crown holder
       Given a new 4-player game with the rule row pass-three, pink-open, two-wins, three-lowest
       And the team cards were dealt as B, A+crown, A, B
@@ -162,7 +162,7 @@ Feature: Opsnorren rule cards, each alone and together
       And every player holds 10 cards
       And it is player 1's turn to play
 
-    @clause:OPS-RULE-PASS-THREE
+    @clause:OPS-RULE-PASS-THREE @choice:ops.beginner-setup=no
     Scenario: Passed cards are seen only after everyone has passed
       Given a new 4-player game with the rule row pass-three, pink-open, two-wins, three-lowest
       And the team cards were dealt as A+crown, A, B, B
@@ -171,14 +171,14 @@ Feature: Opsnorren rule cards, each alone and together
       Then the passed cards stay hidden from their receiver for now
       And it is player 1's turn to pass
 
-    @clause:OPS-RULE-PASS-THREE
+    @clause:OPS-RULE-PASS-THREE @choice:ops.beginner-setup=no @choice:ops.pass-jokers=yes
     Scenario: Jokers may be passed
       Given a new 3-player game with the rule row pass-three, pink-open, two-wins, three-lowest
       And the team cards were dealt as A+crown, B, B
       And the animal cards were dealt at random
       Then some legal pass of player 0 includes a joker
 
-    @clause:OPS-RULE-PASS-THREE @choice:ops.pass-jokers=no
+    @clause:OPS-RULE-PASS-THREE @choice:ops.pass-jokers=no @choice:ops.beginner-setup=no
     Scenario: Under pass-jokers no the jokers stay in the hand
       Given a new 3-player game with the rule row pass-three, pink-open, two-wins, three-lowest
       And the team cards were dealt as A+crown, B, B
@@ -338,7 +338,7 @@ Feature: Opsnorren rule cards, each alone and together
       Then player 2 wins the trick
       And only unicorn, dove are discarded
 
-    @clause:OPS-RULE-EQUAL-DISCARDED
+    @clause:OPS-RULE-EQUAL-DISCARDED @choice:ops.monkey-discarded=remaining @choice:ops.monkey-pick=any
     Scenario: The monkey cannot take a card discarded for its value
       Given a 5-player game with the revealed rule cards pink-open, pass-three, equal-discarded
       And the hands are:
@@ -357,7 +357,7 @@ Feature: Opsnorren rule cards, each alone and together
         | player 4 | pink 1   |
       Then player 1 must choose a card for the monkey from green 8, monkey, pink 1
 
-    @clause:OPS-RULE-EQUAL-DISCARDED @choice:ops.monkey-discarded=any
+    @clause:OPS-RULE-EQUAL-DISCARDED @choice:ops.monkey-discarded=any @choice:ops.monkey-pick=any
     Scenario: Under monkey-discarded any the monkey may take a discarded card
       Given a 5-player game with the revealed rule cards pink-open, pass-three, equal-discarded
       And the hands are:
@@ -379,7 +379,7 @@ Feature: Opsnorren rule cards, each alone and together
       Then player 1's won pile holds orange 5
       And only blue 5 are discarded
 
-    @clause:OPS-RULE-EQUAL-DISCARDED @choice:ops.monkey-discarded=any
+    @clause:OPS-RULE-EQUAL-DISCARDED @choice:ops.monkey-discarded=any @choice:ops.monkey-pick=any
     Scenario: Under monkey-discarded any the monkey saves a discarded card even when its team wins
       Given a 5-player game with the revealed rule cards pink-open, pass-three, equal-discarded
       And the hands are:
@@ -424,7 +424,7 @@ Feature: Opsnorren rule cards, each alone and together
       Then the whole trick is discarded
       And player 1 leads the next trick
 
-    @clause:OPS-ALL-DISCARDED-STARTER @choice:ops.no-winner=nobody
+    @clause:OPS-ALL-DISCARDED-STARTER @choice:ops.no-winner=nobody @choice:ops.monkey-discarded=remaining @choice:ops.monkey-pick=any
     Scenario: Only a monkey left after the discard: nobody wins and the starter leads
       Given a 3-player game with the revealed rule cards pink-open, pass-three, equal-discarded
       And the hands are:
@@ -442,7 +442,7 @@ Feature: Opsnorren rule cards, each alone and together
       Then only blue 5, orange 5 are discarded
       And player 0 leads the next trick
 
-    @clause:OPS-ALL-DISCARDED-STARTER @choice:ops.no-winner=starter
+    @clause:OPS-ALL-DISCARDED-STARTER @choice:ops.no-winner=starter @choice:ops.monkey-discarded=remaining
     Scenario: Under no-winner starter the starter takes what is left
       Given a 5-player game with the revealed rule cards pink-open, pass-three, equal-discarded
       And the hands are:

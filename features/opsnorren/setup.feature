@@ -29,7 +29,7 @@ Feature: Opsnorren setup: players, the rule-card row and the team cards
   Rule: OPS-SETUP-RULE-ROW
     "- Schud de witte en de zwarte spelregelkaarten elk apart. Trek willekeurig 2 witte en 2 zwarte kaarten en leg ze gedekt naast elkaar in een rij, met de witte kaarten links. De overige spelregelkaarten heb je dit potje niet nodig."
 
-    @clause:OPS-SETUP-RULE-ROW
+    @clause:OPS-SETUP-RULE-ROW @choice:ops.beginner-setup=no
     Scenario: A new game first draws 2 white and 2 black rule cards
       Given a new 4-player game
       Then the next chance event is rule-cards

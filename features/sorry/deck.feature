@@ -3,7 +3,7 @@ Feature: The deck, drawing and reshuffling
   Rule: SRY-DECK the Sorry! deck has 45 cards without 6s or 9s
     "MATERIALEN: spelbord, 16 pionnen (4 van elk van de 4 kleuren), kaartspel (zonder 6's of 9's)"
 
-    @clause:SRY-DECK
+    @clause:SRY-DECK @choice:sorry.deck=hasbro-2005
     Scenario: A new game's draw pile is the whole 45-card deck
       Given a game of red, blue
       Then the draw pile holds 45 cards
@@ -30,9 +30,11 @@ Feature: The deck, drawing and reshuffling
     @clause:SRY-DRAW-PILE
     Scenario: The drawn card leaves the draw pile and is in play
       Given a game of red, blue
+      And the draw pile holds only 5, 7
+      And it is red's turn to draw
       When the card drawn is a 7
       Then it is red's turn to play
-      And the draw pile holds 44 cards
+      And the draw pile holds exactly 5
 
     @clause:SRY-DRAW-PILE
     Scenario: A card that is not in the draw pile cannot be drawn
@@ -53,7 +55,7 @@ Feature: The deck, drawing and reshuffling
   Rule: SRY-RESHUFFLE an empty draw pile is replaced by the shuffled discards
     "- Als de trekstapel opraakt, schud je de aflegstapel en gebruik je die opnieuw."
 
-    @clause:SRY-RESHUFFLE
+    @clause:SRY-RESHUFFLE @choice:sorry.deck=hasbro-2005
     Scenario: After the last card is played the discards become the draw pile
       Given a game of red, blue
       And the draw pile holds only 3
@@ -64,7 +66,7 @@ Feature: The deck, drawing and reshuffling
       And the discard pile holds 0 cards
       And it is blue's turn to draw
 
-    @clause:SRY-RESHUFFLE
+    @clause:SRY-RESHUFFLE @choice:sorry.deck=hasbro-2005
     Scenario: While cards remain the discards stay aside
       Given a game of red, blue
       And the draw pile holds only 3, 4
@@ -73,3 +75,24 @@ Feature: The deck, drawing and reshuffling
       And red plays "forfeit 3"
       Then the draw pile holds exactly 4
       And the discard pile holds 44 cards
+
+    @clause:SRY-RESHUFFLE @choice:sorry.deck=first-edition
+    Scenario: With the first-edition deck the 44 discards become the draw pile
+      Given a game of red, blue
+      And the draw pile holds only 3
+      And it is red's turn to draw
+      When the card drawn is a 3
+      And red plays "forfeit 3"
+      Then the draw pile holds 44 cards
+      And the discard pile holds 0 cards
+      And it is blue's turn to draw
+
+    @clause:SRY-RESHUFFLE @choice:sorry.deck=first-edition
+    Scenario: With the first-edition deck the discards stay aside while cards remain
+      Given a game of red, blue
+      And the draw pile holds only 3, 4
+      And it is red's turn to draw
+      When the card drawn is a 3
+      And red plays "forfeit 3"
+      Then the draw pile holds exactly 4
+      And the discard pile holds 43 cards

@@ -4,7 +4,7 @@ Feature: Playing for points
   Rule: SRY-POINTS-DEAL each player is dealt a hand
     "- Verdeel na het schudden van de stapel vijf kaarten onder elke speler."
 
-    @clause:SRY-POINTS-DEAL @clause:SRY-QUICK-START
+    @clause:SRY-POINTS-DEAL @clause:SRY-QUICK-START @choice:sorry.deck=hasbro-2005 @choice:sorry.points-hand-size=five
     Scenario: The deal gives every player five cards
       Given a points game of red, blue
       Then the pending deal gives each player 5 cards
@@ -34,12 +34,12 @@ Feature: Playing for points
     Scenario: A card played from the hand is replaced from the draw pile
       Given a points game of red, blue
       And red holds 3, 5, 7, 10, 12
-      When red plays "5: red 1 from 4 to 9"
-      Then red's hand is 3, 7, 10, 12
+      When red plays "3: red 1 from 4 to 7"
+      Then red's hand is 5, 7, 10, 12
       And it is red's turn to draw
       And after the draw it is blue's turn
       When the card drawn is an 8
-      Then red's hand is 3, 7, 8, 10, 12
+      Then red's hand is 5, 7, 8, 10, 12
       And it is blue's turn to play
 
     @clause:SRY-POINTS-PLAY
@@ -88,7 +88,7 @@ Feature: Playing for points
       Then red may not play "forfeit 3"
       And no legal action is a forfeit
 
-    @clause:SRY-POINTS-DISCARD @clause:SRY-ELEVEN-FORFEIT
+    @clause:SRY-POINTS-DISCARD @clause:SRY-ELEVEN-FORFEIT @choice:sorry.eleven-forfeit=optional
     Scenario: When only an 11 swap could move, the player may discard instead
       Given a points game of red, blue
       And the pawns:
@@ -105,7 +105,7 @@ Feature: Playing for points
   Rule: SRY-POINTS-RULES the regular rules apply
     "Reguliere regels zijn van toepassing met kleine variaties:"
 
-    @clause:SRY-POINTS-RULES @clause:SRY-SLIDE-ANY-CARD
+    @clause:SRY-POINTS-RULES @clause:SRY-SLIDE-ANY-CARD @choice:sorry.slide-colours=other
     Scenario: Slides work the same in points play
       Given a points game of red, blue
       And the pawns:
@@ -119,7 +119,7 @@ Feature: Playing for points
     "- De speler die als eerste alle vier zijn pionnen thuis kan krijgen, is de winnaar."
 
     @clause:SRY-POINTS-WIN @clause:SRY-POINTS-SCORE @clause:SRY-POINTS-WINNER-BONUS
-    Scenario: The winner scores its pawns, the opponents' pawns not HOME and the largest bonus
+    Scenario: The winner scores its pawns, the opponents' pawns not HOME and the bonus
       Given a points game of red, blue
       And the pawns:
         | colour | pawn | square   |
@@ -128,11 +128,12 @@ Feature: Playing for points
         | red    | 3    | home     |
         | red    | 4    | safety 4 |
         | blue   | 1    | home     |
+        | blue   | 2    | home     |
       And red holds 2, 3, 5, 7, 8
       When red plays "2: red 4 from safety 4 to home"
       Then red has won
-      And red scores 85 points
-      And blue scores 5 points
+      And red scores 55 points
+      And blue scores 10 points
 
   Rule: SRY-POINTS-SCORE five points per pawn HOME
     "Spelers ontvangen 5 punten voor elk stuk dat het THUIS maakt."
@@ -174,7 +175,7 @@ Feature: Playing for points
       When red plays "2: red 4 from safety 4 to home"
       Then red scores 110 points
 
-    @clause:SRY-POINTS-WINNER-BONUS
+    @clause:SRY-POINTS-WINNER-BONUS @choice:sorry.points-bonus=highest
     Scenario: No opponent pawn HOME gives the largest bonus
       Given a points game of red, blue
       And the pawns:

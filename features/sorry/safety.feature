@@ -83,7 +83,7 @@ Feature: Safety zones and HOME
       When red plays "4: red 1 from safety 2 to 0"
       Then red pawn 1 is on 0
 
-    @clause:SRY-SAFETY-BACKWARD @clause:SRY-CARD-10
+    @clause:SRY-SAFETY-BACKWARD @clause:SRY-CARD-10 @choice:sorry.ten-card=back-one
     Scenario: A pawn backs out of its safety zone with the 10's one back
       Given a game of red, blue
       And the pawns:

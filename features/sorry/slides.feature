@@ -4,7 +4,7 @@ Feature: Slides
   Rule: SRY-SLIDE-ANY-CARD landing exactly on another colour's triangle slides, whatever the card
     "Als je precies op een veld met een driehoek komt, ongeacht welke kaart je hebt getrokken, kun je dia"
 
-    @clause:SRY-SLIDE-ANY-CARD
+    @clause:SRY-SLIDE-ANY-CARD @choice:sorry.slide-colours=other
     Scenario: A forward move onto a blue triangle slides red to the end
       Given a game of red, blue
       And the pawns:
@@ -14,7 +14,7 @@ Feature: Slides
       When red plays "3: red 1 from 21 to 24 and slides to 28"
       Then red pawn 1 is on 28
 
-    @clause:SRY-SLIDE-ANY-CARD @clause:SRY-BACKWARD
+    @clause:SRY-SLIDE-ANY-CARD @clause:SRY-BACKWARD @choice:sorry.slide-colours=other
     Scenario: A backward move onto a triangle slides too
       Given a game of red, blue
       And the pawns:
@@ -24,7 +24,7 @@ Feature: Slides
       When red plays "4: red 1 from 20 to 16 and slides to 19"
       Then red pawn 1 is on 19
 
-    @clause:SRY-SLIDE-ANY-CARD @clause:SRY-SWAP-SLIDE
+    @clause:SRY-SLIDE-ANY-CARD @clause:SRY-SWAP-SLIDE @choice:sorry.slide-colours=other
     Scenario: A swap onto a triangle slides
       Given a game of red, blue
       And the pawns:
@@ -38,7 +38,7 @@ Feature: Slides
         | red    | 1    | 43     |
         | blue   | 1    | 10     |
 
-    @clause:SRY-SLIDE-ANY-CARD @clause:SRY-SORRY-CARD @clause:SRY-SLIDE-BUMP
+    @clause:SRY-SLIDE-ANY-CARD @clause:SRY-SORRY-CARD @clause:SRY-SLIDE-BUMP @choice:sorry.slide-colours=other @choice:sorry.start-cards=one-two-sorry
     Scenario: A Sorry! card onto a triangle slides and bumps pawns on the slide
       Given a game of red, blue, yellow
       And the pawns:
@@ -71,7 +71,7 @@ Feature: Slides
   Rule: SRY-SLIDE-OTHER-COLOUR only triangles of other colours slide
     "Je mag alleen over driehoeken glijden die niet je eigen kleur hebben."
 
-    @clause:SRY-SLIDE-OTHER-COLOUR
+    @clause:SRY-SLIDE-OTHER-COLOUR @choice:sorry.slide-colours=other
     Scenario: Red slides on a yellow triangle
       Given a game of red, yellow
       And the pawns:
@@ -95,7 +95,7 @@ Feature: Slides
   Rule: SRY-SLIDE-OWN-COLOUR on its own colour's triangle a pawn stays
     "Als je op een driehoek van je eigen kleur komt - niet glijden, maar op de driehoek blijven staan."
 
-    @clause:SRY-SLIDE-OWN-COLOUR
+    @clause:SRY-SLIDE-OWN-COLOUR @choice:sorry.slide-colours=other
     Scenario: Blue stays on a blue triangle
       Given a game of red, blue
       And the pawns:
@@ -109,7 +109,7 @@ Feature: Slides
         | blue   | 1    | 24     |
         | red    | 1    | 26     |
 
-    @clause:SRY-SLIDE-OWN-COLOUR
+    @clause:SRY-SLIDE-OWN-COLOUR @choice:sorry.slide-colours=other
     Scenario: Red stays on a red triangle
       Given a game of red, blue
       And the pawns:
@@ -122,7 +122,7 @@ Feature: Slides
   Rule: SRY-SLIDE-BUMP a slide bumps every pawn on it, the slider's own included
     "Terwijl schuif u kunt ook bump"
 
-    @clause:SRY-SLIDE-BUMP
+    @clause:SRY-SLIDE-BUMP @choice:sorry.slide-colours=other
     Scenario: A slide bumps opponents on the slide and at its end
       Given a game of red, blue, yellow
       And the pawns:
@@ -138,7 +138,7 @@ Feature: Slides
         | red    | 1    | 28     |
         | yellow | 2    | 29     |
 
-    @clause:SRY-SLIDE-BUMP
+    @clause:SRY-SLIDE-BUMP @choice:sorry.slide-colours=other @choice:sorry.slide-bumps-own=yes
     Scenario: A slide bumps the slider's own pawn
       Given a game of red, blue
       And the pawns:
@@ -150,7 +150,7 @@ Feature: Slides
       Then red pawn 1 is on 28
       And red pawn 2 is in start
 
-    @clause:SRY-SLIDE-BUMP @choice:sorry.slide-bumps-own=no
+    @clause:SRY-SLIDE-BUMP @choice:sorry.slide-bumps-own=no @choice:sorry.slide-colours=other
     Scenario: If own pawns are spared, they stay on the slide
       Given a game of red, blue
       And the pawns:
@@ -176,7 +176,7 @@ Feature: Slides
   Rule: SRY-SWAP-SLIDE a swap onto another colour's triangle slides
     "- Als je door het wisselen van pionnen op een andere gekleurde driehoek komt te staan, glijden!"
 
-    @clause:SRY-SWAP-SLIDE
+    @clause:SRY-SWAP-SLIDE @choice:sorry.swap-slide-target=no
     Scenario: The opponent's pawn swapped onto a triangle stays there
       Given a game of red, blue
       And the pawns:
@@ -190,7 +190,7 @@ Feature: Slides
         | red    | 1    | 10     |
         | blue   | 1    | 39     |
 
-    @clause:SRY-SWAP-SLIDE @choice:sorry.swap-slide-target=yes
+    @clause:SRY-SWAP-SLIDE @choice:sorry.swap-slide-target=yes @choice:sorry.slide-colours=other
     Scenario: If swapped pawns slide too, the opponent's pawn slides
       Given a game of red, blue
       And the pawns:

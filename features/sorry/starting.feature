@@ -73,7 +73,6 @@ Feature: Setting up and starting pawns
       Then the pawns are:
         | colour | pawn | square |
         | red    | 1    | 4      |
-      And it is blue's turn to draw
 
     @clause:SRY-START-ONE
     Scenario: The lowest-numbered pawn in START stands for all pawns in START
@@ -127,7 +126,7 @@ Feature: Setting up and starting pawns
       Then the only legal action is "7: red 1 from 10 to 17"
       And no legal action moves red pawn 2
 
-    @clause:SRY-START-CARDS @clause:SRY-SORRY-CARD
+    @clause:SRY-START-CARDS @clause:SRY-SORRY-CARD @choice:sorry.start-cards=one-two-sorry
     Scenario: The Sorry! card also takes a pawn out of START
       Given a game of red, blue
       And the pawns:

@@ -49,7 +49,7 @@ Feature: Team play
   Rule: SRY-TEAM-SORRY-PARTNER the Sorry! card must be used even against the partner
     "- SORRY! kaarten moeten worden gebruikt, zelfs als dat betekent dat je de pion van je partner terug naar het begin moet sturen."
 
-    @clause:SRY-TEAM-SORRY-PARTNER
+    @clause:SRY-TEAM-SORRY-PARTNER @choice:sorry.start-cards=one-two-sorry
     Scenario: The only Sorry! target is the partner's pawn
       Given a team game
       And the pawns:
