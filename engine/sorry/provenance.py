@@ -175,7 +175,7 @@ class SorryExplainer:
         kind, c, subs, tgt, _ = move
         before, res = st.pos, after.pos
         movers = {s[0]: s for s in subs}
-        how = kind_clauses(R, cfg, p, move) or [CARD_CLAUSE[c]]
+        how = kind_clauses(R, cfg, p, move, before) or [CARD_CLAUSE[c]]
         landings = {s[2] for s in subs}
         kept_slides: dict[int, str] = {}  # squares of a slide a pawn landed on but did not take
         taken: set[int] = set()
@@ -205,7 +205,8 @@ class SorryExplainer:
                        note="swapped")
             elif a != b:
                 partner = ("SRY-TEAM-BUMP-PARTNER",) if is_partner(cfg, p, k) else ()
-                ex.add(path, "SRY-BUMP" if a in landings else "SRY-SLIDE-BUMP", *partner, note="bumped back to START")
+                direct = a in landings and a not in taken  # landed on it, no slide
+                ex.add(path, "SRY-BUMP" if direct else "SRY-SLIDE-BUMP", *partner, note="bumped back to START")
             elif SAFE0 <= a < HOME:
                 ex.add(path, "SRY-SAFETY-OWN-COLOUR", note="kept: a pawn in its safety zone cannot be touched")
             elif a == HOME:

@@ -17,7 +17,7 @@ import specs
 from engine.sorry import cards
 from engine.sorry.board import EXIT, HOME, LOOP, SAFE0, SLIDES, START, sq_from_json
 from engine.sorry.cards import C1, C2, C4, C7, C10, C11, CSORRY, FORWARD
-from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP, _blocked, land
+from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP, _blocked, _split, land
 from engine.sorry.state import DEAL, DRAW, OVER, PLAY
 
 CARD_CLAUSE = {c: f"SRY-CARD-{cards.ORDER[c]}" for c in range(cards.NCARDS) if c != CSORRY}
@@ -26,6 +26,8 @@ CARD_CLAUSE[CSORRY] = "SRY-SORRY-CARD"
 TRIANGLE = {a: c for c, a, _b, _sq in SLIDES}
 
 F, B = 1, -1
+#: why a pawn cannot move, the count's own rule first (SRY-HOME-EXACT), then the board's
+BLOCK_ORDER = ("SRY-HOME-EXACT", "SRY-OWN-PAWN-BLOCKS", "SRY-SLIDE-BUMP")
 
 
 def win_clause(cfg) -> str:
@@ -69,45 +71,76 @@ def end_clauses(R, cfg, i: int, f: int, landing: int, swap: bool = False) -> lis
     return out
 
 
-def kind_clauses(R, cfg, p: int, move) -> list[str]:
-    """The rules of the kind of move: a start, a backward card, a split 7, a swap, Sorry!, a partner's pawn."""
+def kind_clauses(R, cfg, p: int, move, pos=None) -> list[str]:
+    """The rules of the kind of move: a start, a backward card, a split 7, a swap, Sorry!; a
+    partner's pawn (SRY-TEAM-PARTNERS) when the move is a plain count."""
     kind, c, subs, tgt, _ = move
     out: list[str] = []
     if kind == SWAP:
         out.append("SRY-CARD-11")
+        if subs[0][2] != subs[0][3] and subs[0][3] != START:
+            out.append("SRY-SWAP-SLIDE")
     elif kind == SORRY:
         out.append("SRY-SORRY-CARD")
-        if is_partner(cfg, p, tgt):
-            out.append("SRY-TEAM-SORRY-PARTNER")
+        if pos is not None and is_partner(cfg, p, tgt) and all(
+                is_partner(cfg, p, k) for k in range(len(pos)) if pos[k] < LOOP and (k >> 2) != (subs[0][0] >> 2)):
+            out.append("SRY-TEAM-SORRY-PARTNER")  # the only targets are the partner's pawns
+    elif len(subs) == 2:
+        out.append("SRY-CARD-7")
+        if len({s[0] >> 2 for s in subs}) == 2:
+            out.append("SRY-TEAM-SEVEN")
+        if any(s[2] == HOME for s in subs):
+            out.append("SRY-SEVEN-HOME-SPLIT")
     else:
-        for i, f, landing, _to in subs:
-            if f == START:
-                out.append("SRY-START-ONE" if c == C1 else "SRY-START-TWO")
-                if is_partner(cfg, p, i):
-                    out.append("SRY-TEAM-START")
-            elif c == C4 or (c == C10 and R.fwd[colour(cfg, i)][f][10] != landing):
-                out.append(CARD_CLAUSE[c])
-            if f != START and is_partner(cfg, p, i) and len(subs) == 1:
-                out.append("SRY-TEAM-PARTNERS")
-        if len(subs) == 2:
-            out.append("SRY-CARD-7")
-            if len({s[0] >> 2 for s in subs}) == 2:
-                out.append("SRY-TEAM-SEVEN")
-            if any(s[2] == HOME for s in subs):
-                out.append("SRY-SEVEN-HOME-SPLIT")
-    return _uniq(out)
+        i, f, landing, _to = subs[0]
+        if f == START:
+            out.append("SRY-START-ONE" if c == C1 else "SRY-START-TWO")
+            if is_partner(cfg, p, i):
+                out.append("SRY-TEAM-START")
+        elif c == C4 or (c == C10 and R.fwd[colour(cfg, i)][f][10] != landing):
+            out.append(CARD_CLAUSE[c])
+        elif is_partner(cfg, p, i):
+            out.append("SRY-TEAM-PARTNERS")
+    return out
 
 
-def move_clauses(R, cfg, p: int, move) -> tuple[str, ...]:
-    """What makes a legal move legal, most specific first: where a pawn ends if that is ruled by an
-    exception (HOME, safety zone, slide), else the kind of move, else the card's count."""
+def _stays(R, cfg, subs) -> list[str]:
+    """A pawn that lands on a triangle and, by the colour rule, does not slide."""
+    return [x for i, _f, landing, _t in subs if landing < LOOP and landing in TRIANGLE
+            and R.slide[colour(cfg, i)][landing] is None for x in slide_clauses(R, cfg, i, landing)]
+
+
+def _order_matters(R, cfg, pos, move) -> list[str]:
+    """A split 7 whose two moves give another position in the other order (SRY-CARD-7: the moves
+    are made in the order listed)."""
+    subs = move[2]
+    if pos is None or len(subs) != 2:
+        return []
+    (i, _fi, di, _ti), (j, _fj, dj, _tj) = subs
+    other = _split(R, cfg, pos, j, dj, i, di)
+    return ["SRY-CARD-7"] if other is not None and other[4] != move[4] else []
+
+
+def _backs_out(subs) -> list[str]:
+    return ["SRY-SAFETY-BACKWARD" for _i, f, landing, _t in subs if SAFE0 <= f < HOME and landing < LOOP]
+
+
+def move_clauses(R, cfg, p: int, move, pos=None) -> tuple[str, ...]:
+    """What makes a legal move legal, the most specific rule first: an exception that keeps the pawn
+    from the usual (no slide on a triangle; a split whose order matters; backing out of the safety
+    zone); else the kind of move
+    (start, backward card, split, swap, Sorry!, partner's pawn); else where the pawn ends (a slide,
+    HOME, the safety zone); else the card's count."""
     kind, c, subs, _tgt, _ = move
-    ends = [x for i, f, landing, _to in subs for x in end_clauses(R, cfg, i, f, landing, kind == SWAP)]
-    if len(subs) == 2 and any(s[2] == HOME for s in subs):
-        ends.append("SRY-SEVEN-HOME-SPLIT")
-    if ends:
-        return _uniq(ends)
-    return tuple(kind_clauses(R, cfg, p, move)) or (CARD_CLAUSE[c],)
+    for level in (lambda: _order_matters(R, cfg, pos, move),
+                  lambda: _stays(R, cfg, subs),
+                  lambda: _backs_out(subs),
+                  lambda: kind_clauses(R, cfg, p, move, pos),
+                  lambda: [x for i, f, landing, _t in subs for x in end_clauses(R, cfg, i, f, landing, kind == SWAP)]):
+        got = level()
+        if got:
+            return _uniq(got)
+    return (CARD_CLAUSE[c],)
 
 
 # ---------------------------------------------------------------- why no move exists (forfeits)
@@ -131,7 +164,7 @@ def card_blocks(eng, cfg, pos, p: int, card: int) -> tuple[list[str], list[str]]
     R = eng.rules
     board: list[str] = []
     standing: list[str] = []
-    out_pawns = [i for q in cfg.movers[p] for i in range(4 * q, 4 * q + 4) if pos[i] < HOME]
+    out_pawns = [i for q in cfg.movers[p] for i in range(4 * q, 4 * q + 4) if pos[i] < HOME]  # a split: two of them
     for q in cfg.movers[p]:
         for i in range(4 * q, 4 * q + 4):
             s = pos[i]
@@ -147,9 +180,19 @@ def card_blocks(eng, cfg, pos, p: int, card: int) -> tuple[list[str], list[str]]
             fw, bw = R.fwd[colour(cfg, i)][s], R.bwd[colour(cfg, i)][s]
             for direction, n in counts_of(eng, card):
                 board.append(_dest_reason(R, cfg, pos, i, (fw if direction == F else bw)[n]))
-            if card == C7 and len(out_pawns) >= 2:
-                board.extend(_dest_reason(R, cfg, pos, i, fw[a]) for a in range(1, 7))
+            if card == C7:
+                board.extend(_split_reason(R, cfg, pos, i, fw[a], j, R.fwd[colour(cfg, j)][pos[j]][7 - a])
+                             for j in out_pawns if j > i for a in range(1, 7))
     return [b for b in _uniq(board) if b], _uniq(standing)
+
+
+def _split_reason(R, cfg, pos, i: int, di, j: int, dj) -> str | None:
+    """Why the split of a 7 into pawn i to di and pawn j to dj fails, in either order."""
+    if di is None or dj is None:
+        return "SRY-HOME-EXACT"
+    if _split(R, cfg, pos, i, di, j, dj) is not None or _split(R, cfg, pos, j, dj, i, di) is not None:
+        return None
+    return _dest_reason(R, cfg, pos, i, di) or _dest_reason(R, cfg, pos, j, dj) or "SRY-SLIDE-BUMP"
 
 
 def counts_of(eng, card: int) -> list[tuple[int, int]]:
@@ -169,8 +212,8 @@ def counts_of(eng, card: int) -> list[tuple[int, int]]:
 
 def forfeit_clauses(eng, st, card: int) -> tuple[str, ...]:
     """Why forfeiting ``card`` is legal: the 11's optional swap (SRY-ELEVEN-FORFEIT), the Sorry!
-    card without pawn or target (SRY-SORRY-FORFEIT), else the rules that block every move (board
-    reasons first: own pawn, overshoot; else START-CARDS / HOME)."""
+    card without pawn or target (SRY-SORRY-FORFEIT), else the first rule (BLOCK_ORDER) that blocks
+    a pawn on the board (overshooting HOME, an own pawn), else START-CARDS / HOME."""
     cfg, pos, p = st.cfg, st.pos, st.turn
     hand = [card] if st.hands is None else [c for c in range(cards.NCARDS) if st.hands[p][c]]
     board: list[str] = []
@@ -187,7 +230,8 @@ def forfeit_clauses(eng, st, card: int) -> tuple[str, ...]:
             b, s = card_blocks(eng, cfg, pos, p, c)
             board += b
             standing += s
-    out = _uniq(special + (board or standing))
+    first = next(([b] for b in BLOCK_ORDER if b in board), standing)  # one reason: the count's before the board's
+    out = _uniq(special + first)
     if out:
         return out
     return ("SRY-POINTS-DISCARD",) if cfg.points else ("SRY-MUST-MOVE",)
@@ -210,7 +254,7 @@ def forfeit_rule(eng, st, card: int) -> str:
 def legal_clauses(eng, st, move) -> tuple[str, ...]:
     if move[0] == FORFEIT:
         return forfeit_clauses(eng, st, move[1])
-    return move_clauses(eng.rules, st.cfg, st.turn, move)
+    return move_clauses(eng.rules, st.cfg, st.turn, move, st.pos)
 
 
 # ---------------------------------------------------------------- why an action is illegal
@@ -265,7 +309,9 @@ def _forfeit_rejection(eng, st, c: int) -> tuple[str, ...]:
         return ("SRY-ELEVEN-FORFEIT",)  # a swap must be made (sorry.eleven-forfeit = must-move)
     if c == CSORRY and any(m[0] == SORRY for m in moves):
         return ("SRY-SORRY-FORFEIT",)
-    if moves and all(s[1] == START for m in moves for s in m[2]):
+    if moves and all(m[0] == SORRY for m in moves):
+        return ("SRY-SORRY-FORFEIT",)  # the Sorry! card is played when it can be
+    if moves and all(m[0] == MOVE and s[1] == START for m in moves for s in m[2]):
         return tuple(_uniq("SRY-START-ONE" if m[1] == C1 else "SRY-START-TWO" for m in moves))
     return ("SRY-MUST-MOVE",)
 
@@ -358,8 +404,11 @@ def _move_rejection(eng, st, action, c: int) -> tuple[str, ...]:
         return ("SRY-CARD-7",)
     if any((i >> 2) not in cfg.movers[p] for i in idx):
         return _not_mover(cfg, p)
+    if len(steps) == 2:
+        why = _split_count(R, cfg, pos, idx, steps)
+        if why:
+            return why
     cur = list(pos)
-    first_count = None
     for n, (i, step) in enumerate(zip(idx, steps)):
         f, to = sq_from_json(step["from"]), sq_from_json(step["to"])
         landing = sq_from_json(step["slide"]) if "slide" in step else to
@@ -374,13 +423,8 @@ def _move_rejection(eng, st, action, c: int) -> tuple[str, ...]:
                 return ("SRY-START-CARDS",)
             if landing != EXIT[colour(cfg, i)]:
                 return ("SRY-START-ONE" if c == C1 else "SRY-START-TWO",)
-        else:
-            allowed = counts_of(eng, c) if len(steps) == 1 else (
-                [(F, a) for a in range(1, 7)] if n == 0 else [(F, 7 - first_count)])
-            got = _count(R, cfg, i, f, landing, allowed)
-            if got is None:
-                return _miscount(R, cfg, i, f, landing, allowed, c if len(steps) == 1 else C7)
-            first_count = got
+        elif len(steps) == 1 and _count(R, cfg, i, f, landing, counts_of(eng, c)) is None:
+            return _miscount(R, cfg, i, f, landing, counts_of(eng, c), c)
         why = _dest_reason(R, cfg, cur, i, landing)
         if why is not None:
             return (why,)
@@ -392,6 +436,29 @@ def _move_rejection(eng, st, action, c: int) -> tuple[str, ...]:
     if steps[0]["from"] == "start":  # the lowest-numbered pawn in START stands for all of them
         return ("SRY-START-ONE" if c == C1 else "SRY-START-TWO",)
     return ()
+
+
+def _split_count(R, cfg, pos, idx, steps) -> tuple[str, ...]:
+    """The two parts of a split 7 must use all seven, neither from START; a part that could only
+    reach HOME by overshooting breaks SRY-HOME-EXACT (the other part used the rest)."""
+    lands, froms = [], []
+    for i, step in zip(idx, steps):
+        f = sq_from_json(step["from"])
+        if f == START:
+            return ("SRY-START-CARDS",)
+        froms.append(f)
+        lands.append(sq_from_json(step["slide"]) if "slide" in step else sq_from_json(step["to"]))
+    can = [{n for n in range(1, 7) if R.fwd[colour(cfg, i)][f][n] == d} for i, f, d in zip(idx, froms, lands)]
+    if any(7 - n in can[1] for n in can[0]):
+        return ()
+    for a, b in ((0, 1), (1, 0)):
+        if lands[a] == HOME and any(R.fwd[colour(cfg, idx[a])][froms[a]][7 - n] is None for n in can[b]):
+            return ("SRY-HOME-EXACT",)
+    if any(SAFE0 <= d < HOME and f < LOOP for f, d in zip(froms, lands)) or not all(can):
+        why = [_miscount(R, cfg, i, f, d, [(F, n) for n in range(1, 7)], C7)
+               for i, f, d, ok in zip(idx, froms, lands, can) if not ok]
+        return why[0] if why else ("SRY-CARD-7",)
+    return ("SRY-CARD-7",)
 
 
 def _count(R, cfg, i: int, f: int, landing: int, allowed) -> int | None:
@@ -407,6 +474,9 @@ def _miscount(R, cfg, i, f, landing, allowed, card) -> tuple[str, ...]:
     into it, or simply the wrong distance for the card."""
     col = colour(cfg, i)
     fwd_counts = [n for d, n in allowed if d == F]
+    for d, n in allowed:  # the card's count, the wrong way round
+        if (R.bwd if d == F else R.fwd)[col][f][n] == landing:
+            return (CARD_CLAUSE[card],)
     if landing == HOME and any(R.fwd[col][f][n] is None for n in fwd_counts):
         return ("SRY-HOME-EXACT",)
     if SAFE0 <= landing < HOME and any(d == B for d, _ in allowed):
