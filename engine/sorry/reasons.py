@@ -76,6 +76,8 @@ def kind_clauses(R, cfg, p: int, move, pos=None) -> list[str]:
     partner's pawn (SRY-TEAM-PARTNERS) when the move is a plain count."""
     kind, c, subs, tgt, _ = move
     out: list[str] = []
+    if kind == FORFEIT:
+        return out
     if kind == SWAP:
         out.append("SRY-CARD-11")
         if subs[0][2] != subs[0][3] and subs[0][3] != START:
