@@ -132,10 +132,12 @@ class SorryCtx(ScenarioChecks):
             nxt = self.eng().apply(st, action)
         except RulecheckError as exc:
             self.error = exc
+            self.transition = (self.before, action, None)  # a failing check is blamed through provenance
             return
         self.error = None
         self.state = nxt
         self.json = copy.deepcopy(self.eng().to_json(nxt))
+        self.transition = (self.before, action, self.json)
 
     def legal(self) -> list[dict]:
         return self.eng().legal_actions(self.load())
