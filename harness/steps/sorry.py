@@ -132,12 +132,19 @@ class SorryCtx(ScenarioChecks):
             nxt = self.eng().apply(st, action)
         except RulecheckError as exc:
             self.error = exc
-            self.transition = (self.before, action, None)  # a failing check is blamed through provenance
+            self.keep_transition(self.before, action, None)
             return
         self.error = None
         self.state = nxt
         self.json = copy.deepcopy(self.eng().to_json(nxt))
-        self.transition = (self.before, action, self.json)
+        self.keep_transition(self.before, action, self.json)
+
+    def keep_transition(self, before: dict, action: dict, got: dict | None) -> None:
+        """``self.transition`` for blame through the reference's provenance: the first transition
+        where the candidate departs from the reference (later checks fail because of it)."""
+        if not getattr(self, "_departed", False):
+            self.transition = (before, action, got)
+            self._departed = _departs(self.eng(), before, action, got)
 
     def legal(self) -> list[dict]:
         return self.eng().legal_actions(self.load())
@@ -170,6 +177,21 @@ class SorryCtx(ScenarioChecks):
                 moves.append(step)
             return {"type": "move", "player": p, "card": m.group(1).lower(), "moves": moves}
         raise AssertionError(f"step error: cannot read the action {text!r}")
+
+
+def _departs(engine, before: dict, action: dict, got: dict | None) -> bool:
+    """Does the reference (with the engine's choices) do something else with ``action``?"""
+    try:
+        from harness.engines import reference_engine
+
+        ref = reference_engine("sorry", dict(getattr(engine, "choices", {}) or {}))
+        try:
+            expected = dumps(ref.to_json(ref.apply(ref.from_json(copy.deepcopy(before)), action)))
+        except RulecheckError:
+            expected = None
+        return expected != (None if got is None else dumps(got))
+    except Exception:  # noqa: BLE001  (blame is best effort; the check itself still fails)
+        return False
 
 
 @pytest.fixture
