@@ -18,7 +18,8 @@ import pytest
 
 import specs
 from engine.canonical import dumps
-from harness.pytest_plugin import item_clauses
+from harness.findings import ClauseFailure
+from harness.violations import ScenarioChecks, record_scenario_failure
 
 GAME = "opsnorren"
 WHITE_DEFAULT = ["pink-open", "pass-three", "green-negative", "most-blue", "pink-plus-one"]
@@ -49,8 +50,12 @@ def canonical(cards: list[str]) -> list[str]:
     return sorted(cards, key=ORDER.index)
 
 
-class Ops:
-    """The scenario's context: a position being described, then the engine state."""
+class Ops(ScenarioChecks):
+    """The scenario's context: a position being described, then the engine state.
+
+    Every action applied or attempted sets ``transition`` = (state before as canonical JSON,
+    action, the engine's successor as JSON or None when it rejects the action), so that a
+    failing check is blamed through the reference's provenance (``harness.violations``)."""
 
     def __init__(self, engine):
         self.engine = engine
@@ -71,6 +76,7 @@ class Ops:
         self.trick_cards: list[tuple[int, str]] = []
         self.passed: dict[int, list[str]] = {}
         self.rng = random.Random(20261129)
+        self.transition = None
 
     # ---- players -----------------------------------------------------------------------------
     def who(self, text: str) -> int:
@@ -136,16 +142,24 @@ class Ops:
             if not before["trick"]:
                 self.trick_cards = []
             self.trick_cards.append((action["player"], action["card"]))
-        self.state = self.engine.apply(state, action)
+        try:
+            self.state = self.engine.apply(state, action)
+        except Exception:
+            self.transition = (before, action, None)
+            raise
+        self.transition = (before, action, self.engine.to_json(self.state))
 
     def attempt(self, action: dict) -> None:
         state = self.ensure()
-        self.before = dumps(self.engine.to_json(state))
+        before = self.engine.to_json(state)
+        self.before = dumps(before)
         try:
             self.state = self.engine.apply(state, action)
             self.error = None
+            self.transition = (before, action, self.engine.to_json(self.state))
         except Exception as exc:  # the scenario checks the error's code and message
             self.error = exc
+            self.transition = (before, action, None)
 
     def play(self, p: int, card: str) -> None:
         self.apply({"type": "play", "player": p, "card": card})
@@ -162,19 +176,24 @@ def ops(rulecheck_engine, request):
 
 
 def tagged(fn):
-    """Re-raise a failed step naming the scenario's clauses as [OPS-...], so the verdict blames them."""
+    """Record a failed step as findings (``harness.violations.record_scenario_failure``: blamed
+    through the reference's provenance of the last transition, else the scenario's clauses)
+    and raise ``ClauseFailure`` naming them."""
 
     @functools.wraps(fn)
     def step(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
-        except pytest.skip.Exception:
+        except (pytest.skip.Exception, ClauseFailure):
             raise
         except Exception as exc:
             o = kwargs.get("ops")
-            node = getattr(o, "request", None)
-            tags = " ".join(f"[{c}]" for c in item_clauses(node.node)) if node is not None else ""
-            raise AssertionError(f"{tags} {type(exc).__name__}: {exc}") from exc
+            request = getattr(o, "request", None)
+            if request is None:
+                raise
+            message = f"{type(exc).__name__}: {exc}"
+            clauses = record_scenario_failure(request.node, o, message)
+            raise ClauseFailure(clauses, message) from exc
 
     return step
 
