@@ -25,7 +25,7 @@ from engine.dnup import round as R
 from engine.dnup import sets as S
 from engine.dnup.areas import next_turn
 from engine.dnup.state import CHANCE, OVER, State
-from engine.provenance import Effect, pointer
+from engine.provenance import Effect
 
 ACTION = {"A": "DNP-ACTION-A", "B": "DNP-ACTION-B", "C": "DNP-ACTION-C", "D": "DNP-ACTION-D"}
 RESULT = {"letters": "DNP-GAME-END", "rounds": "DNP-TWO-ROUND-WIN", "turn-cap": "DNP-TURN-CAP"}
@@ -147,7 +147,7 @@ class TurnStory:
         g, p = self.g, self.p
         if self.round_over:
             for q in range(g.players):
-                self.add(pointer("hands", q), [self.round_clause],
+                self.add(f"/hands/{q}", [self.round_clause],
                          "the round is over: every card goes back for the next deal")
             return
         for q in range(g.players):
@@ -156,28 +156,28 @@ class TurnStory:
             base = self._return_clauses(q)
             if q == p:
                 act = ACTION[self.kind]
-                self.add(pointer("hands", q, "-"), [act] + base, self._hand_note())
+                self.add(f"/hands/{q}/-", [act] + base, self._hand_note())
                 for k, oc in enumerate(hand):
                     if self.kind == "D":
-                        self.add(pointer("hands", q, k), [act], "a dnup turns every card in the hand")
+                        self.add(f"/hands/{q}/{k}", [act], "a dnup turns every card in the hand")
                     elif oc in joined and self.kind == "C":
-                        self.add(pointer("hands", q, k), [act], "taken from another player's set, turned")
+                        self.add(f"/hands/{q}/{k}", [act], "taken from another player's set, turned")
                     elif oc in joined:
                         self._returned_card(q, k, base)
                     else:
-                        self.add(pointer("hands", q, k), [act], "kept in the hand as it was")
+                        self.add(f"/hands/{q}/{k}", [act], "kept in the hand as it was")
             elif q in self.returned:
-                self.add(pointer("hands", q, "-"), base, "a beaten set goes back to its owner's hand")
+                self.add(f"/hands/{q}/-", base, "a beaten set goes back to its owner's hand")
                 for k, oc in enumerate(hand):
                     if oc in joined:
                         self._returned_card(q, k, base)
                     else:
-                        self.add(pointer("hands", q, k), base, "kept in the hand as it was")
+                        self.add(f"/hands/{q}/{k}", base, "kept in the hand as it was")
             elif q in self.beaten_out:
-                self.add(pointer("hands", q), [BEATEN],
+                self.add(f"/hands/{q}", [BEATEN],
                          "the first player out's beaten set is simply discarded, not taken back")
             else:
-                self.add(pointer("hands", q), ["DNP-KEEP-ORIENTATION"], "untouched this turn; cards keep their side")
+                self.add(f"/hands/{q}", ["DNP-KEEP-ORIENTATION"], "untouched this turn; cards keep their side")
 
     def _return_clauses(self, q: int) -> list[str]:
         """Why sets went back to ``q``'s hand: beaten by a play (A-RETURN) or by an addition
@@ -191,8 +191,8 @@ class TurnStory:
         return out
 
     def _returned_card(self, q: int, k: int, base: list[str]) -> None:
-        self.add(pointer("hands", q, k, 0), base, "this card came back with a beaten set")
-        self.add(pointer("hands", q, k, 1), [RETURN], "a set taken back is turned: every card flipped")
+        self.add(f"/hands/{q}/{k}/0", base, "this card came back with a beaten set")
+        self.add(f"/hands/{q}/{k}/1", [RETURN], "a set taken back is turned: every card flipped")
 
     def _hand_note(self) -> str:
         return {"A": "the cards of the set leave the hand", "B": "the added card leaves the hand",
@@ -202,7 +202,7 @@ class TurnStory:
         g = self.g
         stay = self._stay_slot()
         for slot in range(g.slots):
-            path = pointer("sets", g.owner(slot), g.area_of(slot) - 1)
+            path = f"/sets/{g.owner(slot)}/{g.area_of(slot) - 1}"
             clauses, note = self._set_reason(slot, stay)
             self.add(path, clauses, note)
 
@@ -220,7 +220,9 @@ class TurnStory:
             if self.kind == "A" and slot != self.slot:
                 return c, f"beaten by a higher set of size {self.size}"
             return c, f"not the highest set of size {self.size} after the addition"
-        if slot == self.slot and self.kind == "B" and self.entered and slot == self.next_slot:
+        if slot == self.slot and self.kind == "B" and slot == self.next_slot:
+            if not self.entered:
+                return [result_clause(self.after.result)], "the game is over: no next turn discards this set"
             return [DISCARD], f"player {self.next[0]} starts their turn by discarding their set, added to or not"
         if slot == self.slot:
             if self.kind == "A":
@@ -262,14 +264,14 @@ class TurnStory:
             self._leaving()
         for q in range(g.players):
             if self.two:
-                self.add(pointer("tokens", q), ["DNP-TWO-ROUND-WIN"], "with 2 players rounds are won, not letters")
+                self.add(f"/tokens/{q}", ["DNP-TWO-ROUND-WIN"], "with 2 players rounds are won, not letters")
             elif after.tokens[q] != s.tokens[q]:
-                self.add(pointer("tokens", q), [self.award],
+                self.add(f"/tokens/{q}", [self.award],
                          "letters for going out " + ("first (2)" if self.award == "DNP-FIRST-OUT" else "second (1)"))
             else:
                 keep = self.award or ("DNP-FIRST-OUT" if not s.out else "DNP-SECOND-OUT")
-                self.add(pointer("tokens", q), [keep], "letters are only won by going out first or second")
-            self.add(pointer("rounds_won", q), ["DNP-TWO-ROUND-WIN"], "rounds won (2 players)")
+                self.add(f"/tokens/{q}", [keep], "letters are only won by going out first or second")
+            self.add(f"/rounds_won/{q}", ["DNP-TWO-ROUND-WIN"], "rounds won (2 players)")
         if after.result is not None:
             self.add("/result", [result_clause(after.result)], f"the game ends: {after.result}")
         elif self.award:
@@ -332,10 +334,10 @@ def deal_effects(s: State, after: State) -> list[Effect]:
     g = s.g
     out: list[Effect] = []
     for q in range(g.players):
-        out.append(Effect(pointer("hands", q), ("DNP-DEAL",), "dealt evenly, each card on the side it fell"))
+        out.append(Effect(f"/hands/{q}", ("DNP-DEAL",), "dealt evenly, each card on the side it fell"))
     for q in range(g.players):
         for i in range(g.areas):
-            out.append(Effect(pointer("sets", q, i), ("DNP-DEAL",), "a round starts with an empty table"))
+            out.append(Effect(f"/sets/{q}/{i}", ("DNP-DEAL",), "a round starts with an empty table"))
     for f in ("discard", "chance", "round", "turn", "tokens", "rounds_won", "out", "leaving", "result"):
         out.append(Effect("/" + f, ("DNP-DEAL",), "the deal deals every card in play and changes nothing else"))
     out.append(Effect("/to_move", ("DNP-START-PLAYER",), "the holder of the starred 1/5 card starts"))

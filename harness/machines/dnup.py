@@ -212,8 +212,11 @@ class DnupMachine(EngineMachine):
                             f"a set of {size} with value {v} was played over player {q}'s set of value "
                             f"{_active(vals, cs[0])}")
                     beaten.append((q, a, cs))
-            require(_key(aj["sets"][p][area - 1]) == _key(cards), "DNP-ACTION-A",
-                    f"player {p} played {action['cards']} but their set in area {area} is {aj['sets'][p][area - 1]}")
+            gone_at_once = bj["players"] > 2 and not bj["out"] and p in aj["out"] and not aj["sets"][p][area - 1]
+            if not gone_at_once:  # the first player out's set gone at once: DNP-FIRST-OUT-CARDS-STAY, below
+                require(_key(aj["sets"][p][area - 1]) == _key(cards), "DNP-ACTION-A",
+                        f"player {p} played {action['cards']} but their set in area {area} is "
+                        f"{aj['sets'][p][area - 1]}")
         elif t == "add":
             q, a = action["owner"], action["area"]
             target = bj["sets"][q][a - 1]

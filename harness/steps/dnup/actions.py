@@ -7,6 +7,7 @@ import json
 from pytest_bdd import parsers, then, when
 
 from engine.canonical import dumps
+from engine.errors import RulecheckError
 from harness.steps.dnup.positions import deck_cards, ids_of, parse_card
 
 
@@ -76,25 +77,44 @@ def _legal(dnup) -> list[dict]:
     return dnup.engine.legal_actions(dnup.load())
 
 
+def _check_listed(dnup, action: dict, listed: bool, message: str) -> None:
+    """Fail with ``message`` unless ``action`` is ``listed`` or not; the failure is blamed on
+    what the candidate does with that action (``Ctx.transition``), through provenance."""
+    if any(dumps(a) == dumps(action) for a in _legal(dnup)) == listed:
+        return
+    state = dnup.load()
+    before = dnup.engine.to_json(state)
+    try:
+        got = dnup.engine.to_json(dnup.engine.apply(state, action))
+    except RulecheckError:
+        got = None
+    dnup.transition = (before, action, got)
+    dnup.fail(message)
+
+
+def _player(dnup) -> int:
+    p = dnup.json()["to_move"]
+    return p if isinstance(p, int) else 0
+
+
 @then(parsers.parse("playing {cards} is legal"))
 def then_play_legal(dnup, cards):
-    want = sorted(ids_of(cards))
-    dnup.check(any(a["type"] == "play" and a["cards"] == want for a in _legal(dnup)),
-               f"playing {cards} is not among the legal actions")
+    action = {"type": "play", "player": _player(dnup), "cards": sorted(ids_of(cards))}
+    _check_listed(dnup, action, True, f"playing {cards} is not among the legal actions")
 
 
 @then(parsers.parse("playing {cards} is not legal"))
 def then_play_not_legal(dnup, cards):
-    want = sorted(ids_of(cards))
-    dnup.check(not any(a["type"] == "play" and a["cards"] == want for a in _legal(dnup)),
-               f"playing {cards} is listed as legal")
+    action = {"type": "play", "player": _player(dnup), "cards": sorted(ids_of(cards))}
+    _check_listed(dnup, action, False, f"playing {cards} is listed as legal")
 
 
 @then(parsers.parse("adding {card} to the set of player {q:d} is not legal"))
 def then_add_not_legal(dnup, card, q):
     cid = parse_card(card)[0]
-    dnup.check(not any(a["type"] == "add" and a["card"] == cid and a["owner"] == q for a in _legal(dnup)),
-               f"adding {card} to player {q}'s set is listed as legal")
+    for a in _legal(dnup):
+        if a["type"] == "add" and a["card"] == cid and a["owner"] == q:
+            _check_listed(dnup, a, False, f"adding {card} to player {q}'s set is listed as legal")
 
 
 @then(parsers.parse("there are {n:d} legal ways to play a set"))
