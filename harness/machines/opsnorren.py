@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 import specs
 from harness.machine import EngineMachine
+from harness.machines import declared_choice
 from harness.violations import ClauseViolation, require
 
 COLOURS = ("green", "pink", "orange", "blue")
@@ -33,7 +34,7 @@ CHECKED_CLAUSES = (
     "OPS-RULE-PINK-PLUS-ONE", "OPS-RULE-MOST-BLUE", "OPS-ROUND-WINNER", "OPS-ROUND-TIE-CROWN",
     "OPS-RULE-FEWEST-STARS", "OPS-TROPHY-DRAW", "OPS-GAME-END", "OPS-GAME-TIE", "OPS-HIDDEN-HANDS",
     "OPS-RULE-PINK-OPEN", "OPS-ROUND-END", "OPS-GAME-LENGTH", "OPS-TRICK-BASICS", "OPS-MONKEY",
-    "OPS-ALL-DISCARDED-STARTER",
+    "OPS-ALL-DISCARDED-STARTER", "OPS-JOKER-LEAD", "OPS-RULE-NEW-LEAD-COLOUR",
 )
 
 
@@ -71,11 +72,24 @@ def lead_colour(trick: list[str], rules: list[str], joker_lead: str) -> str | No
     return colour(animals[-1]) if "new-lead-colour" in rules else colour(animals[0])
 
 
+def follow_clause(trick: list[str], rules: list[str], default: str = "OPS-FOLLOW-SUIT") -> str:
+    """The clause that set the lead colour players follow now: ``default`` (the lead card's
+    colour: OPS-FOLLOW-SUIT or OPS-DISCARD-FREE), OPS-JOKER-LEAD after a joker lead, or
+    OPS-RULE-NEW-LEAD-COLOUR once a card that did not follow changed it."""
+    if trick and trick[0] in JOKERS:
+        return "OPS-JOKER-LEAD"
+    animals = [c for c in trick if c not in JOKERS]
+    if "new-lead-colour" in rules and animals and colour(animals[-1]) != colour(animals[0]):
+        return "OPS-RULE-NEW-LEAD-COLOUR"
+    return default
+
+
 def kept_cards(trick: list[tuple[int, str]], rules: list[str], choices: dict) -> list[tuple[int, str]]:
-    """The cards left after OPS-RULE-EQUAL-DISCARDED (jokers: ops.equal-values-jokers)."""
+    """The cards left after OPS-RULE-EQUAL-DISCARDED (jokers: ops.equal-values-jokers).
+    ``choices``: every choice's reading (``OpsnorrenMachine.readings``)."""
     if "equal-discarded" not in rules:
         return list(trick)
-    pairs = choices.get("ops.equal-values-jokers") == "pairs"
+    pairs = choices["ops.equal-values-jokers"] == "pairs"
     counts = Counter(value(c) for _, c in trick if c not in JOKERS or pairs)
     return [(p, c) for p, c in trick if (c in JOKERS and not pairs) or counts[value(c)] < 2]
 
@@ -110,7 +124,7 @@ def expected_winner(trick: list[tuple[int, str]], rules: list[str], choices: dic
                 continue
             winner = min(tops, key=lambda pc: value(pc[1]))[0]
             why = "OPS-RULE-THREE-LOWEST"
-        if choices.get("ops.winner-rule-order") == "leftmost-decides":
+        if choices["ops.winner-rule-order"] == "leftmost-decides":
             break
     return winner, why
 
@@ -149,6 +163,11 @@ class OpsnorrenMachine(EngineMachine):
         self.played: list[int] = []
         self.table = star_table()
 
+    @property
+    def readings(self) -> dict[str, str]:
+        """Every choice's reading: the engine's declared option, else the spec's default."""
+        return {cid: declared_choice(self.engine, "opsnorren", cid) for cid in specs.load("opsnorren").choices}
+
     # ---- per state --------------------------------------------------------------------------
     def check_state(self, state, sj: dict) -> None:
         n = sj["players"]
@@ -177,20 +196,21 @@ class OpsnorrenMachine(EngineMachine):
                     f"player {p} is to move, but clockwise from leader {sj['leader']} it is "
                     f"player {(sj['leader'] + len(sj['trick'])) % n}")
             hand = sj["hands"][p]
-            lead = lead_colour([pc["card"] for pc in sj["trick"]], revealed_rules(sj),
-                               self.engine.choices.get("ops.joker-lead-colour", "first-animal"))
+            trick = [pc["card"] for pc in sj["trick"]]
+            lead = lead_colour(trick, revealed_rules(sj), self.readings["ops.joker-lead-colour"])
+            source = follow_clause(trick, revealed_rules(sj))
             legal = {a["card"] for a in self.engine.legal_actions(state) if a.get("type") == "play"}
             follow = {c for c in hand if lead is not None and colour(c) == lead}
             jokers = {c for c in hand if c in JOKERS}
             if follow:
                 extra = legal - follow - jokers
-                require(not extra, "OPS-FOLLOW-SUIT", f"player {p} holds {sorted(follow)} of the lead colour {lead} "
+                require(not extra, source, f"player {p} holds {sorted(follow)} of the lead colour {lead} "
                         f"but may play {sorted(extra)}")
                 require(jokers <= legal, "OPS-JOKER-ANYTIME", f"player {p} may not play joker(s) {sorted(jokers - legal)}")
-                require(follow <= legal, "OPS-FOLLOW-SUIT", f"player {p} may not play {sorted(follow - legal)} "
+                require(follow <= legal, source, f"player {p} may not play {sorted(follow - legal)} "
                         f"of the lead colour {lead}")
             else:
-                require(legal == set(hand), "OPS-DISCARD-FREE",
+                require(legal == set(hand), follow_clause(trick, revealed_rules(sj), "OPS-DISCARD-FREE"),
                         f"player {p} has no {lead} card and may play any card, but legal are {sorted(legal)} "
                         f"of {sorted(hand)}")
             self._check_observation(state, sj, p)
@@ -264,23 +284,25 @@ class OpsnorrenMachine(EngineMachine):
         n = bj["players"]
         require(card in bj["hands"][p], "OPS-TRICK-BASICS", f"player {p} played {card} from outside the hand")
         trick = [pc["card"] for pc in bj["trick"]]
-        lead = lead_colour(trick, revealed_rules(bj), self.engine.choices.get("ops.joker-lead-colour", "first-animal"))
+        readings = self.readings
+        lead = lead_colour(trick, revealed_rules(bj), readings["ops.joker-lead-colour"])
         if lead is not None and card not in JOKERS and colour(card) != lead:
-            require(not any(colour(c) == lead for c in bj["hands"][p]), "OPS-FOLLOW-SUIT",
+            require(not any(colour(c) == lead for c in bj["hands"][p]), follow_clause(trick, revealed_rules(bj)),
                     f"player {p} played {card} while holding {lead} (lead colour {lead})")
         if len(trick) != n - 1:
             return
         full = [(pc["player"], pc["card"]) for pc in bj["trick"]] + [(p, card)]
         rules = revealed_rules(bj)
-        winner, why = expected_winner(full, rules, self.engine.choices)
+        winner, why = expected_winner(full, rules, readings)
         cards = [c for _, c in full]
-        acting = [c for _, c in kept_cards(full, rules, self.engine.choices)]
+        acting = [c for _, c in kept_cards(full, rules, readings)]
         starter = bj["leader"]
         if aj["phase"] == "monkey":
             require("monkey" in acting, "OPS-MONKEY", "a monkey pick is pending but no monkey was played")
             return
         if "dove" in acting:
-            if self.engine.choices.get("ops.dove-with-monkey", "dove-first") == "dove-first":
+            # without a monkey the dove discards everything under either ops.dove-with-monkey reading
+            if readings["ops.dove-with-monkey"] == "dove-first" or "monkey" not in acting:
                 gained = [c for c in cards if c in aj["discarded"]]
                 require(len(gained) == n, "OPS-DOVE", f"the dove should discard all of {cards}; discarded: {gained}")
             who = winner if winner is not None else starter

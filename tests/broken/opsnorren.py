@@ -183,8 +183,10 @@ class ClassicFollowing(OpsnorrenEngine):
     def _play(self, s, p, card):
         if p == self.to_move(s) and card in s.hands[p] and card not in self._classic(s, s.hands[p]):
             from engine.errors import IllegalActionError
+            from engine.opsnorren.cards import COLOURS
 
-            raise IllegalActionError(f"player {p} must follow; {NAMES[card]} is not allowed")
+            col = COLOURS[self.lead(s)]
+            raise IllegalActionError(f"player {p} holds {col} cards and must follow {col}; {NAMES[card]} is not allowed")
         s._playable = self._classic(s, s.hands[p]) if p == self.to_move(s) else s._playable
         return super()._play(s, p, card)
 

@@ -53,9 +53,10 @@ def canonical(cards: list[str]) -> list[str]:
 class Ops(ScenarioChecks):
     """The scenario's context: a position being described, then the engine state.
 
-    Every action applied or attempted sets ``transition`` = (state before as canonical JSON,
-    action, the engine's successor as JSON or None when it rejects the action), so that a
-    failing check is blamed through the reference's provenance (``harness.violations``)."""
+    The first action applied or attempted where the engine departs from the reference sets
+    ``transition`` = (state before as canonical JSON, action, the engine's successor as JSON
+    or None when it rejects the action), so that a failing check is blamed through the
+    reference's provenance (``harness.violations``)."""
 
     def __init__(self, engine):
         self.engine = engine
@@ -145,9 +146,9 @@ class Ops(ScenarioChecks):
         try:
             self.state = self.engine.apply(state, action)
         except Exception:
-            self.transition = (before, action, None)
+            self.keep_transition(before, action, None)
             raise
-        self.transition = (before, action, self.engine.to_json(self.state))
+        self.keep_transition(before, action, self.engine.to_json(self.state))
 
     def attempt(self, action: dict) -> None:
         state = self.ensure()
@@ -156,16 +157,69 @@ class Ops(ScenarioChecks):
         try:
             self.state = self.engine.apply(state, action)
             self.error = None
-            self.transition = (before, action, self.engine.to_json(self.state))
+            self.keep_transition(before, action, self.engine.to_json(self.state))
         except Exception as exc:  # the scenario checks the error's code and message
             self.error = exc
-            self.transition = (before, action, None)
+            self.keep_transition(before, action, None)
+
+    def keep_transition(self, before: dict, action: dict, got: dict | None) -> None:
+        """``self.transition`` for blame: the first transition where the candidate departs from
+        the reference (a later check fails because of it). None while every transition agrees:
+        then a failing check (a legal action set, a monkey's choice) is about the position
+        itself, and the scenario's own clauses are blamed."""
+        if self.transition is None and _departs(self.engine, before, action, got):
+            self.transition = (before, action, got)
+
+    def explain_position(self) -> None:
+        """No transition departed from the reference: when the engine's legal actions here differ
+        from the reference's, blame through the provenance of the first differing action."""
+        if self.state is not None:
+            self.transition = _legal_departure(self.engine, self.state)
 
     def play(self, p: int, card: str) -> None:
         self.apply({"type": "play", "player": p, "card": card})
 
     def chance_action(self, event: str, outcome: list) -> dict:
         return {"type": "chance", "event": event, "outcome": outcome}
+
+
+def _legal_departure(engine, state) -> tuple | None:
+    """(state JSON, action, the engine's successor or None) for the first action the engine
+    does not list although the reference does (as if it rejected it), else the first it lists
+    that the reference rejects; None when both list the same actions."""
+    try:
+        from harness.engines import reference_engine
+
+        ref = reference_engine(GAME, dict(getattr(engine, "choices", {}) or {}))
+        sj = engine.to_json(state)
+        mine = {dumps(a): a for a in engine.legal_actions(state)}
+        theirs = {dumps(a): a for a in ref.legal_actions(ref.from_json(sj))}
+        missing = sorted(set(theirs) - set(mine))
+        if missing:
+            return (sj, theirs[missing[0]], None)
+        extra = sorted(set(mine) - set(theirs))
+        if extra:
+            a = mine[extra[0]]
+            return (sj, a, engine.to_json(engine.apply(state, a)))
+    except Exception:  # noqa: BLE001  (blame is best effort; the check itself still fails)
+        pass
+    return None
+
+
+def _departs(engine, before: dict, action: dict, got: dict | None) -> bool:
+    """Does the reference (with the engine's choices) do something else with ``action``?"""
+    try:
+        from engine.errors import RulecheckError
+        from harness.engines import reference_engine
+
+        ref = reference_engine(GAME, dict(getattr(engine, "choices", {}) or {}))
+        try:
+            expected = dumps(ref.to_json(ref.apply(ref.from_json(before), action)))
+        except RulecheckError:
+            expected = None
+        return expected != (None if got is None else dumps(got))
+    except Exception:  # noqa: BLE001  (blame is best effort; the check itself still fails)
+        return False
 
 
 @pytest.fixture
@@ -192,6 +246,8 @@ def tagged(fn):
             if request is None:
                 raise
             message = f"{type(exc).__name__}: {exc}"
+            if o.transition is None:
+                o.explain_position()
             clauses = record_scenario_failure(request.node, o, message)
             raise ClauseFailure(clauses, message) from exc
 
