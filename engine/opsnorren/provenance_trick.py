@@ -136,13 +136,13 @@ class Verdict:
 
     def lost_because(self, card: int) -> tuple[str, ...]:
         """Why ``card`` did not win the trick against the winning card (pairwise)."""
+        w = self.win_card
+        if w == UNICORN:  # whatever else was played, discarded or not
+            return ("OPS-UNICORN-BEATS-TWO",) if self.rs.two_wins and VALUE_OF[card] == 2 else ("OPS-UNICORN",)
         if card in self.res.equal_gone:
             return ("OPS-RULE-EQUAL-DISCARDED",)
-        w = self.win_card
         if card >= 44:
             return (JOKER_CLAUSE[card],)
-        if w == UNICORN:
-            return ("OPS-UNICORN-BEATS-TWO",) if self.rs.two_wins and VALUE_OF[card] == 2 else ("OPS-UNICORN",)
         same_colour = COLOUR_OF[card] == COLOUR_OF[w]
         rules = self._rules()
         order = ("OPS-RULES-LEFT-TO-RIGHT",) if self.order_decided else ()

@@ -34,7 +34,7 @@ CHECKED_CLAUSES = (
     "OPS-RULE-PINK-PLUS-ONE", "OPS-RULE-MOST-BLUE", "OPS-ROUND-WINNER", "OPS-ROUND-TIE-CROWN",
     "OPS-RULE-FEWEST-STARS", "OPS-TROPHY-DRAW", "OPS-GAME-END", "OPS-GAME-TIE", "OPS-HIDDEN-HANDS",
     "OPS-RULE-PINK-OPEN", "OPS-ROUND-END", "OPS-GAME-LENGTH", "OPS-TRICK-BASICS", "OPS-MONKEY",
-    "OPS-ALL-DISCARDED-STARTER", "OPS-JOKER-LEAD", "OPS-RULE-NEW-LEAD-COLOUR",
+    "OPS-ALL-DISCARDED-STARTER", "OPS-JOKER-LEAD", "OPS-RULE-NEW-LEAD-COLOUR", "OPS-COLOUR-ORDER",
 )
 
 
@@ -127,6 +127,14 @@ def expected_winner(trick: list[tuple[int, str]], rules: list[str], choices: dic
         if choices["ops.winner-rule-order"] == "leftmost-decides":
             break
     return winner, why
+
+
+def pairwise(card: str | None, winning: str, rules: list[str]) -> str:
+    """Why ``card`` loses to the ``winning`` animal card: its colour is weaker (OPS-COLOUR-ORDER,
+    OPS-RULE-COLOUR-REVERSED) or, in the same colour, its value (OPS-TRICK-WINNER)."""
+    if card is None or card in JOKERS or colour(card) == colour(winning):
+        return "OPS-TRICK-WINNER"
+    return "OPS-RULE-COLOUR-REVERSED" if "colour-reversed" in rules else "OPS-COLOUR-ORDER"
 
 
 def team_letter(card: str) -> str:
@@ -315,8 +323,13 @@ class OpsnorrenMachine(EngineMachine):
                 require(aj["leader"] == starter, "OPS-ALL-DISCARDED-STARTER",
                         f"nobody won the trick; the starter (player {starter}) should lead, not {aj['leader']}")
             return
-        if aj["phase"] == "play":
-            require(aj["leader"] == winner, why, f"trick {cards} (rules {rules}): player {winner} should win "
+        if aj["phase"] == "play" and aj["leader"] != winner:
+            taken = [c for c in cards if c not in aj["discarded"]]
+            if "monkey" not in acting and taken and all(c in aj["won"][winner] for c in taken):
+                why = "OPS-WINNER-LEADS"  # the right player took the trick; another one leads
+            elif why in ("OPS-TRICK-WINNER", "OPS-RULE-COLOUR-REVERSED"):
+                why = pairwise(dict(full).get(aj["leader"]), dict(full)[winner], rules)
+            require(False, why, f"trick {cards} (rules {rules}): player {winner} should win "
                     f"and lead, but player {aj['leader']} leads")
         if aj["phase"] == "play":
             require(aj["leader"] in [p for p, _ in full], "OPS-TRICK-WINNER",
