@@ -264,7 +264,10 @@ class DnupMachine(EngineMachine):
                     f"player {q}'s hand went from {bj['hands'][q]} to {aj['hands'][q]} after {action}"
                     + (f"; the beaten set should come back flipped: {returned[q]}" if q in returned else ""))
         if t in ("play", "add") and p in returned:  # 2 players: one's own set beaten
-            require(all(tuple(c) in {tuple(x) for x in aj["hands"][p]} for c in returned[p]), "DNP-TWO-CONFLICT-OWN",
+            held = {c[0]: c[1] for c in aj["hands"][p]}
+            require(all(c[0] in held for c in returned[p]), "DNP-TWO-CONFLICT-OWN",
+                    f"player {p}'s own beaten set should come back to the hand: {returned[p]}")
+            require(all(held[c[0]] == c[1] for c in returned[p]), "DNP-A-RETURN",
                     f"player {p}'s own beaten set should come back flipped: {returned[p]}")
         self._check_leaving(bj, action, aj, beaten)
 
