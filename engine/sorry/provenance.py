@@ -204,9 +204,9 @@ class SorryExplainer:
                 ex.add(path, "SRY-CARD-11", *(("SRY-SWAP-SLIDE",) if b != before[subs[0][0]] else ()),
                        note="swapped")
             elif a != b:
-                partner = ("SRY-TEAM-BUMP-PARTNER",) if is_partner(cfg, p, k) else ()
                 direct = a in landings and a not in taken  # landed on it, no slide
-                ex.add(path, "SRY-BUMP" if direct else "SRY-SLIDE-BUMP", *partner, note="bumped back to START")
+                why = "SRY-TEAM-BUMP-PARTNER" if is_partner(cfg, p, k) else "SRY-BUMP" if direct else "SRY-SLIDE-BUMP"
+                ex.add(path, why, note="bumped back to START")
             elif SAFE0 <= a < HOME:
                 ex.add(path, "SRY-SAFETY-OWN-COLOUR", note="kept: a pawn in its safety zone cannot be touched")
             elif a == HOME:

@@ -78,10 +78,8 @@ def kind_clauses(R, cfg, p: int, move, pos=None) -> list[str]:
     out: list[str] = []
     if kind == FORFEIT:
         return out
-    if kind == SWAP:
-        out.append("SRY-CARD-11")
-        if subs[0][2] != subs[0][3] and subs[0][3] != START:
-            out.append("SRY-SWAP-SLIDE")
+    if kind == SWAP:  # a swap onto a triangle is ruled by the swap's slide rule
+        out.append("SRY-SWAP-SLIDE" if subs[0][2] != subs[0][3] and subs[0][3] != START else "SRY-CARD-11")
     elif kind == SORRY:
         out.append("SRY-SORRY-CARD")
         if pos is not None and is_partner(cfg, p, tgt) and all(
@@ -112,15 +110,39 @@ def _stays(R, cfg, subs) -> list[str]:
             and R.slide[colour(cfg, i)][landing] is None for x in slide_clauses(R, cfg, i, landing)]
 
 
-def _order_matters(R, cfg, pos, move) -> list[str]:
-    """A split 7 whose two moves give another position in the other order (SRY-CARD-7: the moves
-    are made in the order listed)."""
+def _rank(cfg, p: int, i: int) -> int:
+    """The order in which a 7's pawns are listed: the player's colour, then the partner's; lower pawns first."""
+    return cfg.movers[p].index(i >> 2) * 4 + (i & 3)
+
+
+def _order_matters(R, cfg, p_idx: int, pos, move) -> list[str]:
+    """A split 7 listed with the higher pawn first: the moves are made in the order listed, and the
+    other order bumps a pawn (SRY-SLIDE-BUMP, or SRY-BUMP without a slide) or is impossible
+    because it would; else SRY-CARD-7."""
     subs = move[2]
-    if pos is None or len(subs) != 2:
-        return []
-    (i, _fi, di, _ti), (j, _fj, dj, _tj) = subs
+    if pos is None or len(subs) != 2 or _rank(cfg, p_idx, subs[0][0]) < _rank(cfg, p_idx, subs[1][0]):
+        return []  # the usual order (the mover's own colour first, then the lower pawn)
+    (i, _fi, di, _ti), (j, _fj, dj, tj) = subs
     other = _split(R, cfg, pos, j, dj, i, di)
-    return ["SRY-CARD-7"] if other is not None and other[4] != move[4] else []
+    if other is None:
+        if _blocked(R, cfg, pos, j, dj):
+            return []
+        p = list(pos)
+        land(R, cfg, p, j, dj)
+        return ["SRY-SLIDE-BUMP" if dj != tj else "SRY-BUMP"] if p[i] != pos[i] else []
+    out = []
+    for first, second, res in ((subs[0], subs[1], move[4]), (other[2][0], other[2][1], other[4])):
+        if res[first[0]] == START:  # the second pawn bumped the first
+            out.append("SRY-SLIDE-BUMP" if second[2] != second[3] else "SRY-BUMP")
+    return out or ["SRY-CARD-7"]
+
+
+def _on_partner(cfg, p: int, pos, subs) -> list[str]:
+    """A count that ends on a pawn of the partner's colour bumps it (SRY-TEAM-BUMP-PARTNER)."""
+    if pos is None or not cfg.team:
+        return []
+    return ["SRY-TEAM-BUMP-PARTNER" for i, _f, landing, _t in subs if landing < LOOP
+            for k in range(len(pos)) if pos[k] == landing and (k >> 2) != (i >> 2) and is_partner(cfg, p, k)]
 
 
 def _backs_out(subs) -> list[str]:
@@ -134,9 +156,10 @@ def move_clauses(R, cfg, p: int, move, pos=None) -> tuple[str, ...]:
     (start, backward card, split, swap, Sorry!, partner's pawn); else where the pawn ends (a slide,
     HOME, the safety zone); else the card's count."""
     kind, c, subs, _tgt, _ = move
-    for level in (lambda: _order_matters(R, cfg, pos, move),
+    for level in (lambda: _order_matters(R, cfg, p, pos, move),
                   lambda: _stays(R, cfg, subs),
                   lambda: _backs_out(subs),
+                  lambda: _on_partner(cfg, p, pos, subs) if kind == MOVE else [],
                   lambda: kind_clauses(R, cfg, p, move, pos),
                   lambda: [x for i, f, landing, _t in subs for x in end_clauses(R, cfg, i, f, landing, kind == SWAP)]):
         got = level()
@@ -345,7 +368,7 @@ def _swap_rejection(eng, st, action, c: int) -> tuple[str, ...]:
     if not R.bump_own and _blocked(R, cfg, pos, i, pos[k]):
         return (_dest_reason(R, cfg, pos, i, pos[k]),)
     if sq_from_json(action["to"]) != _swap_result(R, cfg, pos, i, k)[i]:
-        return _uniq(("SRY-SWAP-SLIDE",) + slide_clauses(R, cfg, i, pos[k], swap=True)) if pos[k] in TRIANGLE else ("SRY-CARD-11",)
+        return ("SRY-SWAP-SLIDE",) if pos[k] in TRIANGLE else ("SRY-CARD-11",)
     return ()
 
 

@@ -1,8 +1,9 @@
 """Deliberately broken Sorry! engines: each breaks one named rule of the reference.
 
 ``make_<name>(game, choices)`` builds one (for ``--rulecheck-engine py:tests.broken.sorry:make_<name>``);
-``BROKEN`` maps each name to (class, the clause it breaks). tests/test_broken_engines.py
-checks that the conformance suite fails on that clause.
+``BROKEN`` maps each name to (class, the clause it breaks); ``BROKEN_MULTI`` maps each name of an
+engine with two or three bugs in different rules to (class, the clauses it breaks).
+tests/test_broken_engines.py checks that the conformance suite fails on exactly those clauses.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from __future__ import annotations
 from engine.sorry import SorryEngine
 from engine.sorry import cards
 from engine.sorry.board import COLOURS, FWD, HOME, LOOP, SAFE0, SLIDES, START
-from engine.sorry.moves import SWAP
+from engine.sorry.moves import MOVE, SWAP, land
+from engine.sorry.state import DRAW, SorryState
 
 
 class SlidesOnOwnColour(SorryEngine):
@@ -133,6 +135,111 @@ class SorryCardNeverPlays(SorryEngine):
         self.rules.start_sorry = False
 
 
+# ---------------------------------------------------------------- bugs only the multi-bug engines have
+
+
+class ReshuffleKeepsTopCard(SorryEngine):
+    """When the draw pile runs out, the card just played stays on the discard pile instead of
+    going into the new draw pile: breaks SRY-RESHUFFLE."""
+
+    name = "broken-reshuffle-keeps-top-card"
+
+    def apply(self, state, action):
+        after = super().apply(state, action)
+        if after.phase == DRAW and state.phase not in (DRAW,) and sum(after.draw) > sum(state.draw):
+            c = cards.INDEX[action["card"]]
+            draw, disc = list(after.draw), list(after.disc)
+            draw[c] -= 1
+            disc[c] += 1
+            after = SorryState(after.cfg, after.pos, tuple(draw), tuple(disc), after.card, after.hands, after.turn,
+                               after.refill, after.phase, after.result)
+        return after
+
+
+class BumpsOnlyBySliding(SorryEngine):
+    """A pawn that ends its count on an opponent without sliding leaves it there (only slides
+    send pawns back): breaks SRY-BUMP."""
+
+    name = "broken-bumps-only-by-sliding"
+
+    def card_moves(self, cfg, pos, player, card):
+        out = []
+        for m in super().card_moves(cfg, pos, player, card):
+            kind, c, subs, tgt, res = m
+            if kind == MOVE and res is None:
+                i, _f, dest, to = subs[0]
+                p = list(pos)
+                if dest == to:
+                    p[i] = dest  # nobody is bumped
+                else:
+                    land(self.rules, cfg, p, i, dest)
+                m = (kind, c, subs, tgt, tuple(p))
+            out.append(m)
+        return out
+
+
+class SwapDoesNotSlide(SorryEngine):
+    """After an 11 swap onto another colour's triangle the player's pawn stays there (slides are
+    taken only after a count): breaks SRY-SWAP-SLIDE."""
+
+    name = "broken-swap-does-not-slide"
+
+    def card_moves(self, cfg, pos, player, card):
+        out = super().card_moves(cfg, pos, player, card)
+        if card != cards.C11:
+            return out
+        fixed = []
+        for m in out:
+            kind, c, subs, tgt, res = m
+            if kind == SWAP and subs[0][2] != subs[0][3]:
+                i, s, t, _to = subs[0]
+                p = list(pos)
+                p[tgt], p[i] = s, t
+                m = (SWAP, c, ((i, s, t, t),), tgt, tuple(p))
+            fixed.append(m)
+        return fixed
+
+
+# ---------------------------------------------------------------- multi-bug engines
+
+
+class HastySafetyAndTurns(SwapsIntoSafetyZone, TwoDoesNotDrawAgain):
+    """The 11 swaps with pawns in a safety zone (SRY-SAFETY-OWN-COLOUR) and a 2 passes the turn on
+    (SRY-TWO-DRAW-AGAIN)."""
+
+    name = "broken-hasty-safety-and-turns"
+
+
+class CardKeeping(ReshuffleKeepsTopCard, ElevenMustSwap):
+    """The reshuffle keeps the last card played on the discard pile (SRY-RESHUFFLE) and the 11's
+    swap cannot be declined (SRY-ELEVEN-FORFEIT)."""
+
+    name = "broken-card-keeping"
+
+
+class LazyBumps(BumpsOnlyBySliding, NoBumpOnSlide):
+    """Landing on a pawn does not bump it, an opponent's (SRY-BUMP) nor the partner's
+    (SRY-TEAM-BUMP-PARTNER), and a slide bumps only the pawn at its end (SRY-SLIDE-BUMP)."""
+
+    name = "broken-lazy-bumps"
+
+
+class FirstDraftTurns(SwapDoesNotSlide, TwoDoesNotDrawAgain, ReshuffleKeepsTopCard):
+    """A swap onto a triangle does not slide (SRY-SWAP-SLIDE), a 2 passes the turn on
+    (SRY-TWO-DRAW-AGAIN), and the reshuffle keeps the last card played on the discard pile
+    (SRY-RESHUFFLE)."""
+
+    name = "broken-first-draft-turns"
+
+
+BROKEN_MULTI = {
+    "hasty_safety_and_turns": (HastySafetyAndTurns, ("SRY-SAFETY-OWN-COLOUR", "SRY-TWO-DRAW-AGAIN")),
+    "card_keeping": (CardKeeping, ("SRY-RESHUFFLE", "SRY-ELEVEN-FORFEIT")),
+    "lazy_bumps": (LazyBumps, ("SRY-BUMP", "SRY-SLIDE-BUMP", "SRY-TEAM-BUMP-PARTNER")),
+    "first_draft_turns": (FirstDraftTurns, ("SRY-SWAP-SLIDE", "SRY-TWO-DRAW-AGAIN", "SRY-RESHUFFLE")),
+}
+
+
 BROKEN = {
     "slides_on_own_colour": (SlidesOnOwnColour, "SRY-SLIDE-OWN-COLOUR"),
     "no_bump_on_slide": (NoBumpOnSlide, "SRY-SLIDE-BUMP"),
@@ -166,3 +273,7 @@ make_lands_on_own_pawn = _factory(LandsOnOwnPawn)
 make_eleven_must_swap = _factory(ElevenMustSwap)
 make_ten_goes_forward_one = _factory(TenGoesForwardOne)
 make_sorry_card_never_plays = _factory(SorryCardNeverPlays)
+make_hasty_safety_and_turns = _factory(HastySafetyAndTurns)
+make_card_keeping = _factory(CardKeeping)
+make_lazy_bumps = _factory(LazyBumps)
+make_first_draft_turns = _factory(FirstDraftTurns)

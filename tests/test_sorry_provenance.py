@@ -1,0 +1,203 @@
+"""The Sorry! reference explains itself (engine/sorry/provenance.py, issue 9).
+
+(a) completeness: over seeded random games of every variant and every reading, each changed
+    part of every successor is covered by an effect of ``transition()``, and every legal action
+    has a non-empty ``legal()``;
+(b) every mutation of a legal action that the reference rejects gets a non-empty ``rejection()``;
+(c) differential play of each engine of ``tests/broken/sorry.py`` names the broken clause(s)
+    through provenance, with at most two other rule clauses for a single-bug engine and none for
+    a multi-bug engine.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import random
+
+import pytest
+from hypothesis import settings
+
+import specs
+from engine import chance as chance_mod
+from engine.canonical import copy_json, dumps
+from engine.errors import RulecheckError
+from engine.provenance import changed_paths, clauses_for_paths
+from engine.sorry import SorryEngine
+from harness.differential import configs_for, run_differential
+from harness.findings import FindingsFailure, open_sink
+from tests.broken.sorry import BROKEN, BROKEN_MULTI
+
+SPEC = specs.load("sorry")
+CONFIGS = [
+    {"players": 2}, {"players": 3, "first": 2}, {"players": 4}, {"colours": ["blue", "green"]},
+    {"players": 4, "team": True}, {"players": 4, "team": True, "quick_start": True},
+    {"players": 2, "points": True}, {"players": 3, "points": True}, {"players": 4, "quick_start": True},
+]
+#: the default reading, then every other option of every choice
+READINGS = [{}] + [{cid: opt} for cid, ch in SPEC.choices.items() for opt in ch.options if opt != ch.default]
+SQUARES = list(range(60)) + ["start", "home"] + [f"safety {k}" for k in range(1, 6)]
+
+
+def games(eng, seed: int, n_games: int, first: int = 0):
+    """(state json before, action, successor json, legal actions) of seeded random games over CONFIGS."""
+    rng = random.Random(seed)
+    for g in range(first, first + n_games):
+        st = eng.new_game(CONFIGS[g % len(CONFIGS)])
+        while not eng.is_terminal(st):
+            legal = eng.legal_actions(st)
+            action = rng.choice(legal) if legal else chance_mod.sample(eng.chance(st), rng)
+            before = copy_json(eng.to_json(st))
+            st = eng.apply(st, action)
+            yield before, action, eng.to_json(st), legal
+
+
+@pytest.mark.parametrize("choices", READINGS, ids=lambda c: dumps(c) if c else "default")
+def test_every_changed_part_of_every_transition_is_explained(choices):
+    eng = SorryEngine(choices)
+    ex = eng.explainer()
+    assert ex is eng.explainer(), "the explainer is made once per engine"
+    n = 0
+    seed = READINGS.index(choices)
+    for before, action, after, legal in games(eng, 7 + seed, len(CONFIGS) if not choices else 3, first=seed):
+        effects = ex.transition(before, action)
+        for path in changed_paths(before, after):
+            assert clauses_for_paths(effects, [path]), f"{path} is explained by no effect of {dumps(action)}"
+        if legal:
+            assert ex.legal(before, action), f"no clause makes {dumps(action)} legal"
+            assert ex.rejection(before, action) == ()
+        n += 1
+    assert n > 300
+
+
+def test_the_explainer_names_known_clauses_and_setup_covers_the_new_game():
+    eng = SorryEngine()
+    ex = eng.explainer()
+    for config in CONFIGS:
+        j = eng.to_json(eng.new_game(config))
+        effects = ex.setup(config)
+        paths = [p for k, v in j.items() if k != "game" for p in ([f"/{k}"] if not isinstance(v, dict) else [f"/{k}/{x}" for x in v])]
+        for path in paths:
+            assert clauses_for_paths(effects, [path]), path
+        for e in effects:
+            assert all(c in SPEC.clauses for c in e.clauses), e
+    for before, action, _after, legal in games(eng, 11, 3):
+        for e in ex.transition(before, action):
+            assert e.clauses and all(c in SPEC.clauses for c in e.clauses), e
+        for c in (ex.legal(before, action) + ex.chance(before)):
+            assert c in SPEC.clauses, c
+
+
+def mutations(state: dict, action: dict):
+    """Well-described variations of a legal action: another player, card, pawn, square, slide, target."""
+    if action["type"] == "chance":
+        return
+    n = len(state["players"])
+    yield {**action, "player": (action["player"] + 1) % n}
+    for card in ("1", "2", "4", "7", "10", "11", "sorry"):
+        if card != action["card"]:
+            yield {**action, "card": card} if action["type"] in ("move", "forfeit") else {**action, "card": card, "type": "swap" if card == "11" else "sorry"}
+    yield {"type": "forfeit", "player": action["player"], "card": action["card"]}
+    pawns = {f"{c} {k + 1}": sq for c, row in state["pawns"].items() for k, sq in enumerate(row)}
+    if action["type"] == "move":
+        steps = action["moves"]
+        for k, step in enumerate(steps):
+            for to in SQUARES[::7] + [step["to"]]:
+                for slide in (None, step.get("slide"), to):
+                    s = {kk: v for kk, v in step.items() if kk != "slide"}
+                    s["to"] = to
+                    if slide is not None and isinstance(slide, int):
+                        s["slide"] = slide
+                    yield {**action, "moves": steps[:k] + [s] + steps[k + 1:]}
+            for name, sq in pawns.items():
+                if name != step["pawn"]:
+                    yield {**action, "moves": steps[:k] + [{**step, "pawn": name, "from": sq}] + steps[k + 1:]}
+        if len(steps) == 2:
+            yield {**action, "moves": steps[::-1]}
+            yield {**action, "moves": steps[:1]}
+    elif action["type"] in ("swap", "sorry"):
+        for name in pawns:
+            yield {**action, "target": name}
+            yield {**action, "pawn": name, "from": pawns[name]}
+        for to in SQUARES[::5]:
+            yield {**action, "to": to}
+    elif action["type"] == "forfeit":
+        for name, sq in pawns.items():
+            yield {"type": "move", "player": action["player"], "card": action["card"],
+                   "moves": [{"pawn": name, "from": sq, "to": sq if sq in ("start", "home") else "home"}]}
+
+
+@pytest.mark.parametrize("choices", [{}, {"sorry.eleven-forfeit": "must-move", "sorry.slide-bumps-own": "no"},
+                                     {"sorry.slide-colours": "own", "sorry.swap-slide-target": "yes",
+                                      "sorry.ten-card": "forward-one", "sorry.start-cards": "one-two-only"}],
+                         ids=["default", "must-move-no-own-bump", "own-slides-swap-slide"])
+def test_every_rejected_mutation_of_a_legal_action_is_explained(choices):
+    eng = SorryEngine(choices)
+    ex = eng.explainer()
+    rng = random.Random(3)
+    rejected = unexplained = 0
+    examples = []
+    for before, action, _after, legal in games(eng, 5, 5, first=len(choices)):
+        if not legal or rng.random() > 0.1:
+            continue
+        st = eng.from_json(before)
+        for m in mutations(before, action):
+            if specs.validate_action("sorry", m):
+                continue
+            try:
+                eng.apply(st, m)
+                continue
+            except RulecheckError:
+                rejected += 1
+            why = ex.rejection(before, m)
+            assert all(c in SPEC.clauses for c in why), why
+            if not why:
+                unexplained += 1
+                examples.append((eng.describe_state(st), dumps(m)))
+    assert rejected > 300
+    assert not examples, f"{unexplained} of {rejected} rejections unexplained, e.g. {examples[:3]}"
+
+
+# ---------------------------------------------------------------- (c) blame of the broken engines
+
+RULES = {c.id for c in SPEC.clauses.values() if c.normative}
+ENGINES = ([pytest.param(cls, (clause,), 2, id=name) for name, (cls, clause) in sorted(BROKEN.items())]
+           + [pytest.param(cls, tuple(clauses), 0, id=name) for name, (cls, clauses) in sorted(BROKEN_MULTI.items())])
+
+
+@contextlib.contextmanager
+def half_the_budget():
+    """Half the active Hypothesis profile's examples (this file runs fourteen differential games)."""
+    name = settings.get_current_profile_name()
+    active = settings.default
+    settings.register_profile("sorry-provenance-half", parent=active, max_examples=max(4, active.max_examples // 2))
+    settings.load_profile("sorry-provenance-half")
+    try:
+        yield
+    finally:
+        settings.load_profile(name)
+
+
+def differential_findings(candidate):
+    """The findings of in-process differential play against the reference (own sink, own context)."""
+    def run():
+        sink = open_sink(f"provenance of {candidate.name}")
+        with contextlib.suppress(FindingsFailure), half_the_budget():
+            run_differential(candidate, SorryEngine(dict(candidate.choices)), configs_for("sorry"))
+        return sink
+
+    return contextvars.copy_context().run(run)
+
+
+@pytest.mark.parametrize("cls, clauses, allowed_others", ENGINES)
+def test_differential_play_blames_the_broken_rules_through_provenance(cls, clauses, allowed_others):
+    """Each broken clause is named; a single-bug engine fails at most two other rule clauses, a
+    multi-bug engine none; nothing falls back to DIFFERENTIAL."""
+    sink = differential_findings(cls())
+    found = sink.clauses()
+    assert set(clauses) <= set(found), f"{cls.__name__} breaks {clauses}; blamed: {found}"
+    others = [c for c in found if c in RULES and c not in clauses]
+    assert len(others) <= allowed_others, f"{cls.__name__} breaks {clauses}, but these are blamed too: {others}"
+    assert "DIFFERENTIAL" not in found and "PROTOCOL" not in found, sink.summary()
+    for f in sink.findings():
+        assert f.basis == "provenance" and f.witness is not None and f.witness.text, f
