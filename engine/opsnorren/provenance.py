@@ -86,6 +86,10 @@ class OpsnorrenExplainer:
 
     # ---- the protocol ---------------------------------------------------------------------
     def legal(self, state: dict, action: dict) -> tuple[str, ...]:
+        """What makes a legal action legal: OPS-LEAD (OPS-JOKER-ANYTIME for a joker lead), the
+        lead colour's clause, OPS-DISCARD-FREE, OPS-JOKER-ANYTIME, OPS-RULE-PASS-THREE, OPS-MONKEY."""
+        if not isinstance(action, dict):
+            return ()
         s = self._load(state)
         if not self._applies(s, action):
             return ()
@@ -96,13 +100,13 @@ class OpsnorrenExplainer:
             return ("OPS-RULE-PASS-THREE",)
         if t == "monkey":
             return ("OPS-MONKEY",)
+        card = CARD_ID[action["card"]]
         if not s.trick:
-            return ("OPS-LEAD",)
+            return ("OPS-JOKER-ANYTIME",) if card >= 44 else ("OPS-LEAD",)
         lead = self.eng.lead(s)
         src = self.lead_source(s)
         if lead is None:
             return (src,)
-        card = CARD_ID[action["card"]]
         p = action["player"]
         holds = any(COLOUR_OF[c] == lead for c in s.hands[p])
         if card >= 44 and holds:
@@ -112,6 +116,12 @@ class OpsnorrenExplainer:
         return ("OPS-DISCARD-FREE",)
 
     def rejection(self, state: dict, action: dict) -> tuple[str, ...]:
+        """The clause a rejected action fails: the pending chance event's, OPS-GAME-END,
+        OPS-RULE-PASS-THREE, OPS-MONKEY, the turn order, OPS-TRICK-BASICS (a card not held),
+        or the clause that set the lead colour it does not follow; () for a legal or
+        malformed action."""
+        if not isinstance(action, dict):
+            return ()
         s = self._load(state)
         try:
             self.eng.apply(s, action)
