@@ -60,6 +60,7 @@ class TurnStory:
         hands = list(s.hands)
         sets = list(s.sets)
         self.slot = None  # the set the action acted on
+        self.size = 0  # its size after a play or an addition
         self.joined: dict[int, set[int]] = {}  # player -> oriented cards that joined the hand
         losers: list[int] = []
         if self.kind == "A":
@@ -121,9 +122,7 @@ class TurnStory:
         out_now = after.out if not self.round_over else s.out + ((p,) if self.went_out else ())
         self.next = next_turn(g, p, self.area, tuple(out_now))
         self.entered = not self.frozen
-        nslot = g.slot(*self.next)
-        self.next_slot = nslot
-        self.next_had_set = bool(sets[nslot]) and nslot != self._stay_slot()
+        self.next_slot = g.slot(*self.next)
 
     def _stay_slot(self) -> int | None:
         """The first player out's set while it stays on the table (DNP-FIRST-OUT-CARDS-STAY)."""
