@@ -24,7 +24,7 @@ CLAUSES = set(specs.load("dnup").clauses)
 READINGS = ["illegal", "consequence"]
 
 
-def games(reading: str, count: int = 16):
+def games(reading: str, count: int = 12):
     """(engine, state, action) of every step of seeded random reference games, 2-5 players."""
     eng = DnupEngine({"dnup.add-conflict": reading})
     for seed in range(count):
@@ -53,7 +53,7 @@ def test_every_changed_part_of_every_transition_is_explained(reading):
             derived = path == "/discard" and any(e.path == "/discard" for e in effects)  # follows the hands and sets
             assert named or derived, f"nothing explains {path} after {action} in {eng.describe_state(s)}"
         steps += 1
-    assert steps > 1500
+    assert steps > 1000
 
 
 @pytest.mark.parametrize("reading", READINGS)
