@@ -143,15 +143,15 @@ class SorryExplainer:
             self._result(st, after, ex)
             return
         ex.add("/result", win_clause(cfg), note="kept: nobody has all pawns HOME")
-        if c in (C1, C2):
-            again = c in eng.draw_again
-            ex.add("/turn", *(("SRY-TWO-DRAW-AGAIN",) if again else ("SRY-TURN-ORDER", "SRY-TWO-DRAW-AGAIN")),
-                   note="the same player draws again" if again else "the turn passes to the left")
-        else:
-            ex.add("/turn", "SRY-TURN-ORDER", note="the turn passes to the left")
+        again = c in eng.draw_again
+        whose = (("SRY-TWO-DRAW-AGAIN",) if again else ("SRY-TURN-ORDER", "SRY-TWO-DRAW-AGAIN")) if c in (C1, C2) \
+            else ("SRY-TURN-ORDER",)
+        # to_move follows the turn once the next card is drawn (perft compares after the draw)
+        for path in ("/turn", "/to_move"):
+            ex.add(path, *whose, note="the same player draws again" if again else "the turn passes to the left")
         if cfg.points:
             ex.add("/refill", rule, note="the player draws a replacement")
-        for path in ("/phase", "/to_move", "/chance/event", "/chance/draws/0/take"):
+        for path in ("/phase", "/chance/event", "/chance/draws/0/take"):
             ex.add(path, "SRY-DRAW-AND-MOVE", note="next: a draw")
         ex.add("/chance/draws/0/pool", "SRY-RESHUFFLE" if reshuffled else "SRY-DRAW-PILE")
 

@@ -256,7 +256,7 @@ def forfeit_clauses(eng, st, card: int) -> tuple[str, ...]:
             board += b
             standing += s
     first = next(([b] for b in BLOCK_ORDER if b in board), standing)  # one reason: the count's before the board's
-    out = _uniq(special + first)
+    out = _uniq(special or first)  # a card's own forfeit rule, else why the cards cannot move
     if out:
         return out
     return ("SRY-POINTS-DISCARD",) if cfg.points else ("SRY-MUST-MOVE",)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import specs
 from harness.machine import EngineMachine
+from harness.machines import declared_choice
 from harness.violations import ClauseViolation, require
 
 BOARD = specs.load("sorry").param("board")
@@ -34,7 +35,7 @@ CHECKED_CLAUSES = (
     "SRY-CARD-5", "SRY-CARD-7", "SRY-CARD-8", "SRY-CARD-10", "SRY-CARD-11", "SRY-CARD-12", "SRY-SORRY-CARD",
     "SRY-SLIDE-OTHER-COLOUR", "SRY-SLIDE-OWN-COLOUR", "SRY-SLIDE-BUMP", "SRY-SAFETY-OWN-COLOUR",
     "SRY-SAFETY-BACKWARD", "SRY-HOME-EXACT", "SRY-TWO-DRAW-AGAIN", "SRY-TURN-ORDER", "SRY-MUST-MOVE",
-    "SRY-ELEVEN-FORFEIT", "SRY-WIN", "SRY-TEAM-WIN", "SRY-TEAM-PARTNERS", "SRY-CLOCKWISE",
+    "SRY-ELEVEN-FORFEIT", "SRY-WIN", "SRY-TEAM-WIN", "SRY-TEAM-PARTNERS", "SRY-CLOCKWISE", "SRY-SWAP-SLIDE",
 )
 
 
@@ -97,8 +98,7 @@ class SorryMachine(EngineMachine):
 
     # -------------------------------------------------------------- helpers
     def choice(self, cid: str) -> str:
-        declared = getattr(self.engine, "choices", {}) or {}
-        return declared.get(cid, specs.load("sorry").choices[cid].default)
+        return declared_choice(self.engine, "sorry", cid)
 
     def slide_of(self, colour: str, sq):
         """(end, squares) when a pawn of ``colour`` landing on ``sq`` slides, else None."""
@@ -254,6 +254,9 @@ class SorryMachine(EngineMachine):
         if to != (sl[0] if sl else landing):
             if isinstance(landing, int) and landing in SLIDES:
                 owner = SLIDES[landing][0]
+                if clause == "SRY-CARD-11" and sl is not None:
+                    raise ClauseViolation("SRY-SWAP-SLIDE", f"{pawn} was swapped onto the {owner} triangle {landing} "
+                                                            f"and rested on {to}")
                 raise ClauseViolation("SRY-SLIDE-OWN-COLOUR" if owner == colour else "SRY-SLIDE-OTHER-COLOUR",
                                       f"{pawn} landed on the {owner} triangle {landing} and rested on {to}")
             if isinstance(to, str) and to.startswith("safety") and isinstance(frm, int):

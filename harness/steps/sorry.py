@@ -139,6 +139,19 @@ class SorryCtx(ScenarioChecks):
         self.json = copy.deepcopy(self.eng().to_json(nxt))
         self.keep_transition(self.before, action, self.json)
 
+    def blame_listing(self, action: dict, listed: bool) -> None:
+        """A check on the legal actions fails on ``action`` (listed though forbidden, or missing):
+        keep it as the transition to blame, with the candidate's successor when it lists it."""
+        st = self.load()
+        before = copy.deepcopy(self.eng().to_json(st))
+        got = None
+        if listed:
+            try:
+                got = copy.deepcopy(self.eng().to_json(self.eng().apply(st, action)))
+            except RulecheckError:
+                got = None
+        self.keep_transition(before, action, got)
+
     def keep_transition(self, before: dict, action: dict, got: dict | None) -> None:
         """``self.transition`` for blame through the reference's provenance: the first transition
         where the candidate departs from the reference (later checks fail because of it)."""
@@ -421,6 +434,8 @@ def then_pawns(sorry_ctx, datatable):
 def then_may(sorry_ctx, colour, text):
     a = sorry_ctx.action(colour, text)
     legal = [dumps(x) for x in sorry_ctx.legal()]
+    if dumps(a) not in legal:
+        sorry_ctx.blame_listing(a, listed=False)
     sorry_ctx.check(dumps(a) in legal, f"{text!r} should be legal; legal actions: {legal[:12]}")
 
 
@@ -428,6 +443,8 @@ def then_may(sorry_ctx, colour, text):
 def then_may_not(sorry_ctx, colour, text):
     a = sorry_ctx.action(colour, text)
     legal = [dumps(x) for x in sorry_ctx.legal()]
+    if dumps(a) in legal:
+        sorry_ctx.blame_listing(a, listed=True)
     sorry_ctx.check(dumps(a) not in legal, f"{text!r} should not be legal")
 
 
@@ -436,6 +453,9 @@ def then_only(sorry_ctx, text):
     legal = sorry_ctx.legal()
     colour = sorry_ctx.now()["players"][sorry_ctx.now()["turn"]]
     a = sorry_ctx.action(colour, text)
+    extra = [x for x in legal if dumps(x) != dumps(a)]
+    if extra or not legal:
+        sorry_ctx.blame_listing(extra[0] if extra else a, listed=bool(extra))
     sorry_ctx.check([dumps(x) for x in legal] == [dumps(a)], f"the only legal action should be {dumps(a)}; got {[dumps(x) for x in legal][:12]}")
 
 
@@ -449,12 +469,16 @@ def then_count(sorry_ctx, n):
 def then_no_action_moves(sorry_ctx, colour, pawn):
     name = f"{colour} {pawn}"
     bad = [a for a in sorry_ctx.legal() if a.get("pawn") == name or any(m["pawn"] == name for m in a.get("moves", []))]
+    if bad:
+        sorry_ctx.blame_listing(bad[0], listed=True)
     sorry_ctx.check(not bad, f"{name} should not be movable, but these are legal: {[dumps(a) for a in bad][:6]}")
 
 
 @then(parsers.re(r"no legal action is a (?P<kind>move|swap|sorry|forfeit)$"))
 def then_no_kind(sorry_ctx, kind):
     bad = [a for a in sorry_ctx.legal() if a["type"] == kind]
+    if bad:
+        sorry_ctx.blame_listing(bad[0], listed=True)
     sorry_ctx.check(not bad, f"no {kind} should be legal, but: {[dumps(a) for a in bad][:6]}")
 
 
