@@ -55,6 +55,8 @@ def successor(reference, state_json: dict, action: dict, ref_after: dict, cand_a
     if ex is None:
         return Blame.of(())
     paths = changed_paths(ref_after, cand_after)
+    if not paths:
+        return Blame.of(())
     effects = _safe(ex.transition, state_json, action) or []
     found = clauses_for_paths(effects, paths)
     if found:

@@ -154,7 +154,11 @@ class EngineMachine(RuleBasedStateMachine):
         errors = validate_state(self.engine.game, obj)
         if errors:
             raise ProtocolViolation(f"state does not validate against the schema: {errors[:3]}")
-        back = self.engine.to_json(self.engine.from_json(obj))
+        try:
+            back = self.engine.to_json(self.engine.from_json(obj))
+        except RulecheckError as exc:
+            self.check_state(state, obj)  # a rule the state breaks names itself before the protocol is blamed
+            raise ProtocolViolation(f"from_json rejects the state its own to_json produced: {exc}")
         if dumps(back) != dumps(obj):
             raise ProtocolViolation("from_json(to_json(state)) is not the same state")
         return obj
