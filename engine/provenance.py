@@ -34,6 +34,9 @@ class Effect:
     path: str
     clauses: tuple[str, ...]
     note: str = ""
+    #: parts of the successor this part follows from (the next leader from the trick's winner):
+    #: when one of them differs too, this part's difference is a consequence (:func:`root_clauses`)
+    because: tuple[str, ...] = ()
 
     def covers(self, path: str) -> bool:
         """True when this effect's path is ``path``, inside it, or contains it."""
@@ -46,8 +49,8 @@ class Explanation:
 
     effects: list[Effect] = field(default_factory=list)
 
-    def add(self, path: str, *clauses: str, note: str = "") -> None:
-        self.effects.append(Effect(path, tuple(clauses), note))
+    def add(self, path: str, *clauses: str, note: str = "", because: tuple[str, ...] = ()) -> None:
+        self.effects.append(Effect(path, tuple(clauses), note, tuple(because)))
 
     def clauses_for(self, paths: Iterable[str]) -> tuple[str, ...]:
         return clauses_for_paths(self.effects, paths)
@@ -109,3 +112,15 @@ def clauses_for_paths(effects: Iterable[Effect], paths: Iterable[str]) -> tuple[
                 if c not in out:
                     out.append(c)
     return tuple(out)
+
+
+def root_clauses(effects: Iterable[Effect], paths: Iterable[str]) -> tuple[str, ...]:
+    """Blame root first: the clauses of the effects covering ``paths``, leaving out an effect
+    whose ``because`` parts differ too (all covering effects when that leaves none)."""
+    effects, paths = list(effects), list(paths)
+
+    def differs(ptr: str) -> bool:
+        return any(_prefix(ptr, p) or _prefix(p, ptr) for p in paths)
+
+    roots = [e for e in effects if not any(differs(b) for b in e.because)]
+    return clauses_for_paths(roots, paths) or clauses_for_paths(effects, paths)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from engine.canonical import dumps
-from engine.provenance import changed_paths, clauses_for_paths
+from engine.provenance import changed_paths, clauses_for_paths, root_clauses
 from harness import jsondiff
 from harness.findings import Witness
 
@@ -47,7 +47,8 @@ def explainer_of(reference) -> Any:
 
 
 def successor(reference, state_json: dict, action: dict, ref_after: dict, cand_after: dict) -> Blame:
-    """The successors differ: blame the clauses whose effects cover the differing paths.
+    """The successors differ: blame the clauses whose effects cover the differing paths, root
+    first (an effect whose ``because`` parts differ too is a consequence, not the break).
 
     A path the reference's provenance does not cover falls back to the clauses that make
     the action legal (the action was not carried out as its rule says)."""
@@ -58,7 +59,7 @@ def successor(reference, state_json: dict, action: dict, ref_after: dict, cand_a
     if not paths:
         return Blame.of(())
     effects = _safe(ex.transition, state_json, action) or []
-    found = clauses_for_paths(effects, paths)
+    found = root_clauses(effects, paths)  # a part that follows from another differing part is a consequence
     if found:
         return Blame.of(found)
     return Blame.of(_safe(ex.legal, state_json, action))
@@ -101,7 +102,7 @@ def setup(reference, config: dict, ref_json: dict, cand_json: dict | None) -> Bl
     effects = _safe(ex.setup, config) or []
     if cand_json is None:
         return Blame.of(c for e in effects for c in e.clauses)
-    return Blame.of(clauses_for_paths(effects, changed_paths(ref_json, cand_json)))
+    return Blame.of(root_clauses(effects, changed_paths(ref_json, cand_json)))
 
 
 # ---------------------------------------------------------------- witnesses, for people

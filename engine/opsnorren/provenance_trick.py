@@ -25,40 +25,19 @@ it (``trick.best_animal``, ``scoring.team_stars`` on the row minus that card).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from engine.opsnorren.cards import BLUE, COLOUR_OF, DOVE, MONKEY, UNICORN, VALUE_OF
 from engine.opsnorren.rulecards import GREEN_NEGATIVE, MOST_BLUE, PINK_PLUS_ONE, ruleset
 from engine.opsnorren.scoring import team_stars
 from engine.opsnorren.trick import best_animal
-from engine.provenance import Effect, Explanation, _prefix, changed_paths, clauses_for_paths, pointer
+from engine.provenance import Effect, Explanation, changed_paths, clauses_for_paths, pointer, root_clauses  # noqa: F401
 
-@dataclass(frozen=True)
-class Because(Effect):
-    """An effect that follows from other parts of the successor (``because``: JSON pointers).
-
-    The trick's winner decides who leads next; the won piles decide the stars; the stars
-    decide the round's winner, and that who draws trophies. When one of ``because``
-    differs too, this part's difference is a consequence, not a break of ``clauses``
-    (:func:`root_clauses`)."""
-
-    because: tuple[str, ...] = ()
+#: kept importable: an effect that follows from other parts is an ``Effect`` with ``because``
+Because = Effect
 
 
 def derived(E: Explanation, path: str, because: tuple[str, ...], *clauses: str, note: str = "") -> None:
-    E.effects.append(Because(path, tuple(clauses), note, because))
-
-
-def root_clauses(effects, before_paths) -> tuple[str, ...]:
-    """Blame root first: the clauses of the effects covering the differing paths, leaving out an
-    effect whose ``because`` parts differ too (all of them when that leaves none)."""
-    paths = list(before_paths)
-
-    def differs(ptr: str) -> bool:
-        return any(_prefix(ptr, p) or _prefix(p, ptr) for p in paths)
-
-    roots = [e for e in effects if not any(differs(b) for b in getattr(e, "because", ()))]
-    return clauses_for_paths(roots, paths) or clauses_for_paths(effects, paths)
+    E.effects.append(Effect(path, tuple(clauses), note, tuple(because)))
 
 
 def root_blame(explainer, state: dict, action: dict, ref_after: dict, cand_after: dict) -> tuple[str, ...]:
