@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 import specs
 from harness.machine import EngineMachine
+from harness.machines import declared_choice
 from harness.violations import require
 
 CHECKED_CLAUSES = (
@@ -75,8 +76,7 @@ class DnupMachine(EngineMachine):
 
     @property
     def consequence(self) -> bool:
-        choices = getattr(self.engine, "choices", {}) or {}
-        return choices.get("dnup.add-conflict", "illegal") == "consequence"
+        return declared_choice(self.engine, "dnup", "dnup.add-conflict") == "consequence"
 
     # ---------------------------------------------------------------- per state
     def check_state(self, state, sj):

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import specs
 from harness.machine import EngineMachine
+from harness.machines import declared_choice
 from harness.violations import ClauseViolation, require
 
 BOARD = specs.load("sorry").param("board")
@@ -97,8 +98,7 @@ class SorryMachine(EngineMachine):
 
     # -------------------------------------------------------------- helpers
     def choice(self, cid: str) -> str:
-        declared = getattr(self.engine, "choices", {}) or {}
-        return declared.get(cid, specs.load("sorry").choices[cid].default)
+        return declared_choice(self.engine, "sorry", cid)
 
     def slide_of(self, colour: str, sq):
         """(end, squares) when a pawn of ``colour`` landing on ``sq`` slides, else None."""
