@@ -21,7 +21,6 @@ Feature: Action B, adding one card to another player's set
       And player 0 is to move
       When player 0 tries to add 2/8 to the set of player 2
       Then the action is rejected as illegal-action
-      And the error message mentions "value of the set"
       And the state is unchanged
 
     @clause:DNP-ACTION-B
@@ -31,7 +30,6 @@ Feature: Action B, adding one card to another player's set
       And player 0 is to move
       When player 0 tries to add 7/2 to the set of player 3
       Then the action is rejected as illegal-action
-      And the error message mentions "has no set"
       And the state is unchanged
 
   Rule: DNP-B-CONFLICT an extended set that matches another set's size
@@ -59,7 +57,6 @@ Feature: Action B, adding one card to another player's set
       And player 0 is to move
       When player 0 tries to add 7/6 to the set of player 2
       Then the action is rejected as illegal-action
-      And the error message mentions "must be higher"
       And the state is unchanged
 
     @clause:DNP-B-CONFLICT @clause:DNP-FAQ-CONFLICT @choice:dnup.add-conflict=illegal

@@ -10,7 +10,6 @@ Feature: Action A, playing a set, and the same-size rule
       And player 0 is to move
       When player 0 tries to play 3/7, 4/9
       Then the action is rejected as illegal-action
-      And the error message mentions "same active value"
       And the state is unchanged
 
     @clause:DNP-SET
@@ -42,7 +41,6 @@ Feature: Action A, playing a set, and the same-size rule
       And player 0 is to move
       When player 0 tries to play 9/4
       Then the action is rejected as illegal-action
-      And the error message mentions "does not hold"
       And the state is unchanged
 
     @clause:DNP-ACTION-A
@@ -52,7 +50,6 @@ Feature: Action A, playing a set, and the same-size rule
       And player 0 is to move
       When the action {"type": "play", "player": 0, "cards": ["11/12"]} is applied
       Then the action is rejected as malformed
-      And the error message mentions "no card"
       And the state is unchanged
 
   Rule: DNP-A-ANY-COUNT any number of the cards of one value
@@ -94,7 +91,6 @@ Feature: Action A, playing a set, and the same-size rule
       And player 0 is to move
       When player 0 tries to play 6/3, 6/4
       Then the action is rejected as illegal-action
-      And the error message mentions "6 is not higher than 6"
       And the state is unchanged
 
     @clause:DNP-A-HIGHER
@@ -105,7 +101,6 @@ Feature: Action A, playing a set, and the same-size rule
       And player 0 is to move
       When player 0 tries to play 5/2, 5/3
       Then the action is rejected as illegal-action
-      And the error message mentions "not higher"
       And the state is unchanged
 
     @clause:DNP-A-HIGHER

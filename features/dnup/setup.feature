@@ -36,7 +36,6 @@ Feature: Setting up and dealing a round of Dnup
     Scenario Outline: A game for <n> players is refused
       When a <n>-player game is requested
       Then the game is rejected as bad-config
-      And the error message mentions "2 to 5 players"
 
       Examples:
         | n |
@@ -64,7 +63,6 @@ Feature: Setting up and dealing a round of Dnup
       Given a new 3-player game
       When a deal is applied where player 0 gets one card too many
       Then the action is rejected as invalid-outcome
-      And the error message mentions "must receive"
       And the state is unchanged
 
     @clause:DNP-DEAL @clause:DNP-SETUP-3
@@ -72,7 +70,6 @@ Feature: Setting up and dealing a round of Dnup
       Given a new 3-player game
       When a deal is applied that gives a removed card 2/3
       Then the action is rejected as invalid-outcome
-      And the error message mentions "not in the pool"
       And the state is unchanged
 
     @clause:DNP-DEAL
@@ -80,7 +77,6 @@ Feature: Setting up and dealing a round of Dnup
       Given a new 4-player game
       When a deal is applied that gives one card twice
       Then the action is rejected as invalid-outcome
-      And the error message mentions "more often"
       And the state is unchanged
 
   Rule: DNP-START-PLAYER the holder of the starred 1/5 card starts

@@ -29,7 +29,6 @@ Feature: Action C, taking a set, and action D, flipping the hand
       And player 0 is to move
       When player 0 tries to take the set of player 3
       Then the action is rejected as illegal-action
-      And the error message mentions "has no set"
       And the state is unchanged
 
     @clause:DNP-ACTION-C
@@ -39,7 +38,6 @@ Feature: Action C, taking a set, and action D, flipping the hand
       And player 0 is to move
       When the action {"type": "take", "player": 0, "owner": 9, "area": 1} is applied
       Then the action is rejected as malformed
-      And the error message mentions "owner"
       And the state is unchanged
 
   Rule: DNP-ACTION-D flip every card in the hand

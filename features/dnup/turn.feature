@@ -34,7 +34,6 @@ Feature: A turn, discarding one's own set first, then exactly one action
       And player 0 is to move
       When the position is loaded
       Then the position is rejected as malformed
-      And the error message mentions "discarding"
 
   Rule: DNP-ONE-ACTION exactly one action per turn
     "- Voer daarna exact 1 van de 4 mogelijke acties uit."
@@ -47,7 +46,6 @@ Feature: A turn, discarding one's own set first, then exactly one action
       When player 0 plays 3/7
       And player 0 tries to flip their hand
       Then the action is rejected as illegal-action
-      And the error message mentions "player 1's turn"
       And the state is unchanged
 
     @clause:DNP-ONE-ACTION
@@ -57,7 +55,6 @@ Feature: A turn, discarding one's own set first, then exactly one action
       And player 0 is to move
       When player 2 tries to flip their hand
       Then the action is rejected as illegal-action
-      And the error message mentions "not player 2's"
       And the state is unchanged
 
     @clause:DNP-ONE-ACTION
@@ -67,7 +64,6 @@ Feature: A turn, discarding one's own set first, then exactly one action
       And player 0 is to move
       When the action {"type": "pass", "player": 0} is applied
       Then the action is rejected as malformed
-      And the error message mentions "unknown action type"
       And the state is unchanged
 
     @clause:DNP-ONE-ACTION
@@ -77,7 +73,6 @@ Feature: A turn, discarding one's own set first, then exactly one action
       And player 0 is to move
       When the action {"type": "play", "player": 0} is applied
       Then the action is rejected as malformed
-      And the error message mentions "exactly the fields"
       And the state is unchanged
 
     @clause:DNP-ONE-ACTION
@@ -87,7 +82,6 @@ Feature: A turn, discarding one's own set first, then exactly one action
       And player 0 is to move
       When the action {"type": "chance", "event": "deal", "outcome": [{}]} is applied
       Then the action is rejected as invalid-outcome
-      And the error message mentions "no chance event"
       And the state is unchanged
 
   Rule: DNP-CLOCKWISE play goes clockwise

@@ -18,7 +18,6 @@ Feature: The 2-player variant with two play areas per player
       And player 0 is to move in area 2
       When player 0 tries to add 6/3 to the set of player 0 in area 1
       Then the action is rejected as illegal-action
-      And the error message mentions "their own set"
       And the state is unchanged
 
     @clause:DNP-TWO-SETUP @clause:DNP-ACTION-C
@@ -49,7 +48,6 @@ Feature: The 2-player variant with two play areas per player
       And player 0 is to move in area 2
       When the action {"type": "take", "player": 0, "owner": 1, "area": 3} is applied
       Then the action is rejected as malformed
-      And the error message mentions "area"
       And the state is unchanged
 
   Rule: DNP-TWO-START the start player begins the round with one turn in area 2
@@ -113,7 +111,6 @@ Feature: The 2-player variant with two play areas per player
       And player 0 is to move in area 2
       When player 0 tries to play 5/2
       Then the action is rejected as illegal-action
-      And the error message mentions "player 0 (area 1)"
       And the state is unchanged
 
     @clause:DNP-TWO-CONFLICT-OWN @clause:DNP-A-RETURN

@@ -103,7 +103,6 @@ Feature: Opsnorren: dealing the animal cards and the jokers
       And the team cards were dealt as A+crown, A, B, B
       When a deal giving player 0 11 animal cards is tried
       Then the action is rejected as invalid-outcome
-      And the error message mentions "recipient"
       And the state is unchanged
 
     @clause:OPS-DEAL
@@ -112,7 +111,6 @@ Feature: Opsnorren: dealing the animal cards and the jokers
       And the team cards were dealt as A+crown, A, B, B
       When player 0 tries to play blue 3
       Then the action is rejected as illegal-action
-      And the error message mentions "chance"
       And the state is unchanged
 
   Rule: OPS-HIDDEN-HANDS

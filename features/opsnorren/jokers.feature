@@ -230,7 +230,6 @@ Feature: Opsnorren jokers: unicorn, monkey and dove
         | player 2 | blue 3  |
       And player 1 tries to take green 2 with the monkey
       Then the action is rejected as illegal-action
-      And the error message mentions "monkey may take"
       And the state is unchanged
 
     @clause:OPS-MONKEY
@@ -253,7 +252,6 @@ Feature: Opsnorren jokers: unicorn, monkey and dove
         | player 2 | blue 3  |
       And player 1 tries to play green 2
       Then the action is rejected as illegal-action
-      And the error message mentions "monkey"
       And the state is unchanged
 
     @clause:OPS-MONKEY @choice:ops.monkey-pick=not-self

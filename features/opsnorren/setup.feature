@@ -19,7 +19,6 @@ Feature: Opsnorren setup: players, the rule-card row and the team cards
     Scenario Outline: A game for <n> players is a bad configuration
       When a game with config {"players": <n>} is started
       Then the action is rejected as bad-config
-      And the error message mentions "3 to 6"
 
       Examples:
         | n |
@@ -47,7 +46,6 @@ Feature: Opsnorren setup: players, the rule-card row and the team cards
       Given a new 4-player game
       When a rule-card draw of two-wins, pink-open then fewest-stars, three-lowest is tried
       Then the action is rejected as invalid-outcome
-      And the error message mentions "two-wins"
       And the state is unchanged
 
     @clause:OPS-SETUP-RULE-ROW

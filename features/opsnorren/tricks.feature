@@ -113,7 +113,6 @@ Feature: Opsnorren tricks: leading, following and winning
       When player 2 plays pink 1
       And player 1 tries to play blue 9
       Then the action is rejected as illegal-action
-      And the error message mentions "turn"
       And the state is unchanged
 
   Rule: OPS-FOLLOW-SUIT
@@ -137,7 +136,6 @@ Feature: Opsnorren tricks: leading, following and winning
       When player 0 plays pink 5
       And player 1 tries to play blue 9
       Then the action is rejected as illegal-action
-      And the error message mentions "must follow pink"
       And the state is unchanged
 
     @clause:OPS-FOLLOW-SUIT
@@ -310,7 +308,6 @@ Feature: Opsnorren tricks: leading, following and winning
         | player 3 | green 0, blue 4  |
       When player 0 tries to play blue 10
       Then the action is rejected as illegal-action
-      And the error message mentions "does not hold"
       And the state is unchanged
 
     @clause:OPS-TRICK-BASICS
@@ -323,7 +320,6 @@ Feature: Opsnorren tricks: leading, following and winning
         | player 3 | green 0, blue 4  |
       When player 0 tries to play purple 3
       Then the action is rejected as malformed
-      And the error message mentions "purple 3"
       And the state is unchanged
 
   Rule: OPS-ROUND-TRICKS

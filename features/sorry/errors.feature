@@ -11,7 +11,7 @@ Feature: Bad input gets a clear error and leaves the state alone
         | red    | 1    | 10     |
       And red has drawn a 5
       When red plays "5: red 1 from 10 to 16"
-      Then the action is rejected as illegal-action naming "not a legal move"
+      Then the action is rejected as illegal-action
       And the state is unchanged
 
     @clause:SRY-DRAW-AND-MOVE
@@ -22,7 +22,7 @@ Feature: Bad input gets a clear error and leaves the state alone
         | red    | 1    | 10     |
       And red has drawn a 5
       When red plays "7: red 1 from 10 to 17"
-      Then the action is rejected as illegal-action naming "the card in play is 5"
+      Then the action is rejected as illegal-action
       And the state is unchanged
 
     @clause:SRY-DRAW-AND-MOVE @clause:SRY-TURN-ORDER
@@ -33,7 +33,7 @@ Feature: Bad input gets a clear error and leaves the state alone
         | blue   | 1    | 20     |
       And red has drawn a 5
       When blue plays "5: blue 1 from 20 to 25"
-      Then the action is rejected as illegal-action naming "red's turn"
+      Then the action is rejected as illegal-action
       And the state is unchanged
 
     @clause:SRY-DRAW-AND-MOVE @clause:SRY-MUST-MOVE
@@ -44,7 +44,7 @@ Feature: Bad input gets a clear error and leaves the state alone
         | red    | 1    | 10     |
       And red has drawn a 5
       When red plays "forfeit 5"
-      Then the action is rejected as illegal-action naming "must"
+      Then the action is rejected as illegal-action
       And the state is unchanged
 
     @clause:SRY-DRAW-AND-MOVE
@@ -55,7 +55,7 @@ Feature: Bad input gets a clear error and leaves the state alone
         | red    | 1    | 10     |
       And red has drawn a 5
       When red plays "5: red 1 from 10 to 75"
-      Then the action is rejected as malformed naming "not a Sorry! action"
+      Then the action is rejected as malformed
       And the state is unchanged
 
     @clause:SRY-FAQ-NO-SIX-NINE
@@ -76,13 +76,13 @@ Feature: Bad input gets a clear error and leaves the state alone
     Scenario: A pawn on a square that does not exist is malformed
       Given a game of red, blue
       When the position is loaded with pawns/red/0 set to 60
-      Then the position is rejected as malformed naming "pawns/red/0"
+      Then the position is rejected as malformed
 
     @clause:SRY-SETUP
     Scenario: An unknown square name is malformed
       Given a game of red, blue
       When the position is loaded with pawns/blue/2 set to "safety 9"
-      Then the position is rejected as malformed naming "pawns/blue/2"
+      Then the position is rejected as malformed
 
     @clause:SRY-BUMP
     Scenario: Two pawns on one square is not a position
@@ -91,19 +91,19 @@ Feature: Bad input gets a clear error and leaves the state alone
         | colour | pawn | square |
         | red    | 1    | 10     |
       When the position is loaded with pawns/blue/0 set to 10
-      Then the position is rejected as malformed naming "two pawns"
+      Then the position is rejected as malformed
 
     @clause:SRY-DECK
     Scenario: Cards that do not add up to the deck are malformed
       Given a game of red, blue
       When the position is loaded with discard_pile set to ["sorry"]
-      Then the position is rejected as malformed naming "add up"
+      Then the position is rejected as malformed
 
     @clause:SRY-SETUP
     Scenario: An unknown field is malformed
       Given a game of red, blue
       When the position is loaded with colour set to 1
-      Then the position is rejected as malformed naming "unknown state field"
+      Then the position is rejected as malformed
 
   Rule: SRY-PLAYERS a config must describe a game of the rules
     "AANTAL SPELERS: 2-4 spelers"
@@ -111,14 +111,14 @@ Feature: Bad input gets a clear error and leaves the state alone
     @clause:SRY-PLAYERS
     Scenario: An unknown config key is a bad config
       When a game is started with the config {"players": 2, "speed": 3}
-      Then the config is rejected as bad-config naming "unknown config key"
+      Then the config is rejected as bad-config
 
     @clause:SRY-PLAYERS
     Scenario: An unknown colour is a bad config
       When a game is started with the config {"colours": ["red", "purple"]}
-      Then the config is rejected as bad-config naming "purple"
+      Then the config is rejected as bad-config
 
     @clause:SRY-PLAYERS @clause:SRY-TEAM-PARTNERS
     Scenario: Team play and points play cannot be combined
       When a game is started with the config {"players": 4, "team": true, "points": true}
-      Then the config is rejected as bad-config naming "cannot be combined"
+      Then the config is rejected as bad-config

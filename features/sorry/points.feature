@@ -53,7 +53,7 @@ Feature: Playing for points
       Given a points game of red, blue
       And red holds 3, 5, 7, 10, 12
       When red plays "8: red 1 from 4 to 12"
-      Then the action is rejected as illegal-action naming "holds no 8"
+      Then the action is rejected as illegal-action
       And the state is unchanged
 
     @clause:SRY-POINTS-PLAY @clause:SRY-TWO-DRAW-AGAIN

@@ -42,7 +42,7 @@ Feature: Winning
       And red has drawn a 1
       When red plays "1: red 4 from safety 5 to home"
       And blue plays "forfeit 3"
-      Then the action is rejected as illegal-action naming "game is over"
+      Then the action is rejected as illegal-action
 
   Rule: SRY-GOAL the goal is all four pawns from START to HOME
     "DOEL VAN SORRY!: Zorg dat je de eerste speler bent die alle vier je pionnen van de kleur die overeenkomt met het START-veld naar HOME krijgt."
