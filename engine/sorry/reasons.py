@@ -115,26 +115,43 @@ def _rank(cfg, p: int, i: int) -> int:
     return cfg.movers[p].index(i >> 2) * 4 + (i & 3)
 
 
-def _order_matters(R, cfg, p_idx: int, pos, move) -> list[str]:
-    """A split 7 listed with the higher pawn first: the moves are made in the order listed, and the
-    other order bumps a pawn (SRY-SLIDE-BUMP, or SRY-BUMP without a slide) or is impossible
-    because it would; else SRY-CARD-7."""
+def _other_order(R, cfg, p_idx: int, pos, move):
+    """For a split 7 listed with the higher pawn first (so the order matters): (the other order's
+    move or None, the two subs); None when the split is listed in the usual order."""
     subs = move[2]
     if pos is None or len(subs) != 2 or _rank(cfg, p_idx, subs[0][0]) < _rank(cfg, p_idx, subs[1][0]):
-        return []  # the usual order (the mover's own colour first, then the lower pawn)
-    (i, _fi, di, _ti), (j, _fj, dj, tj) = subs
-    other = _split(R, cfg, pos, j, dj, i, di)
+        return None  # the usual order (the mover's own colour first, then the lower pawn)
+    (i, _fi, di, _ti), (j, _fj, dj, _tj) = subs
+    return _split(R, cfg, pos, j, dj, i, di), subs
+
+
+def _order_bump(R, cfg, p_idx: int, pos, move) -> list[str]:
+    """The moves of a split are made in the order listed: in one order a pawn bumps the other
+    (SRY-SLIDE-BUMP, or SRY-BUMP without a slide), or the other order is impossible because it would."""
+    got = _other_order(R, cfg, p_idx, pos, move)
+    if got is None:
+        return []
+    other, ((i, _fi, _di, _ti), (j, _fj, dj, tj)) = got
     if other is None:
         if _blocked(R, cfg, pos, j, dj):
-            return []
+            return []  # see _order_block
         p = list(pos)
         land(R, cfg, p, j, dj)
         return ["SRY-SLIDE-BUMP" if dj != tj else "SRY-BUMP"] if p[i] != pos[i] else []
     out = []
-    for first, second, res in ((subs[0], subs[1], move[4]), (other[2][0], other[2][1], other[4])):
+    for first, second, res in ((move[2][0], move[2][1], move[4]), (other[2][0], other[2][1], other[4])):
         if res[first[0]] == START:  # the second pawn bumped the first
             out.append("SRY-SLIDE-BUMP" if second[2] != second[3] else "SRY-BUMP")
     return out or ["SRY-CARD-7"]
+
+
+def _order_block(R, cfg, p_idx: int, pos, move) -> list[str]:
+    """A split listed out of the usual order because the other order would end on an own pawn."""
+    got = _other_order(R, cfg, p_idx, pos, move)
+    if got is None or got[0] is not None:
+        return []
+    _other, (_s, (j, _fj, dj, _tj)) = got
+    return [_dest_reason(R, cfg, pos, j, dj)] if _blocked(R, cfg, pos, j, dj) else []
 
 
 def _on_partner(cfg, p: int, pos, subs) -> list[str]:
@@ -150,14 +167,15 @@ def _backs_out(subs) -> list[str]:
 
 
 def move_clauses(R, cfg, p: int, move, pos=None) -> tuple[str, ...]:
-    """What makes a legal move legal, the most specific rule first: an exception that keeps the pawn
-    from the usual (no slide on a triangle; a split whose order matters; backing out of the safety
-    zone); else the kind of move
+    """What makes a legal move legal, the most specific rule first: an exception to the usual (a
+    split whose order decides a bump; no slide on a triangle; a split whose other order lands on an
+    own pawn; backing out of the safety zone; ending on the partner's pawn); else the kind of move
     (start, backward card, split, swap, Sorry!, partner's pawn); else where the pawn ends (a slide,
     HOME, the safety zone); else the card's count."""
     kind, c, subs, _tgt, _ = move
-    for level in (lambda: _order_matters(R, cfg, p, pos, move),
+    for level in (lambda: _order_bump(R, cfg, p, pos, move),
                   lambda: _stays(R, cfg, subs),
+                  lambda: _order_block(R, cfg, p, pos, move),
                   lambda: _backs_out(subs),
                   lambda: _on_partner(cfg, p, pos, subs) if kind == MOVE else [],
                   lambda: kind_clauses(R, cfg, p, move, pos),
@@ -333,9 +351,9 @@ def _forfeit_rejection(eng, st, c: int) -> tuple[str, ...]:
     if moves and all(m[0] == SWAP for m in moves):
         return ("SRY-ELEVEN-FORFEIT",)  # a swap must be made (sorry.eleven-forfeit = must-move)
     if c == CSORRY and any(m[0] == SORRY for m in moves):
-        return ("SRY-SORRY-FORFEIT",)
+        return ("SRY-SORRY-CARD",)
     if moves and all(m[0] == SORRY for m in moves):
-        return ("SRY-SORRY-FORFEIT",)  # the Sorry! card is played when it can be
+        return ("SRY-SORRY-CARD",)  # the Sorry! card is played when it can be
     if moves and all(m[0] == MOVE and s[1] == START for m in moves for s in m[2]):
         return tuple(_uniq("SRY-START-ONE" if m[1] == C1 else "SRY-START-TWO" for m in moves))
     return ("SRY-MUST-MOVE",)

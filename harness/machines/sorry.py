@@ -299,6 +299,10 @@ class SorryMachine(EngineMachine):
             require(bool(options), f"SRY-CARD-{card}" if card != "sorry" else "SRY-SORRY-CARD",
                     f"a {card} cannot move {m['pawn']} from {m['from']}")
             ok = [(l, c) for l, c in options if l is not None and (l == m["to"] or (self.slide_of(colour, l) or (None,))[0] == m["to"])]
+            named = m.get("slide", m["to"])
+            if not ok and isinstance(named, int) and all(isinstance(l, int) for l, _ in options) \
+                    and all(l != named for l, _ in options):  # a count on the open track that is not the card's
+                raise ClauseViolation(options[0][1], f"a {card} cannot move {m['pawn']} from {m['from']} to {named}")
             landing, clause = ok[0] if ok else (options[0][0], options[0][1])
             if landing is None:
                 raise ClauseViolation("SRY-HOME-EXACT" if m["to"] == "home" else clause,

@@ -152,6 +152,22 @@ class SorryCtx(ScenarioChecks):
                 got = None
         self.keep_transition(before, action, got)
 
+    def blame_legal_difference(self) -> None:
+        """A count of legal actions is off: blame the first action the candidate lists and the
+        reference (with the candidate's choices) does not, else the first one it misses."""
+        try:
+            from harness.engines import reference_engine
+
+            ref = reference_engine("sorry", dict(getattr(self.eng(), "choices", {}) or {}))
+            theirs = {dumps(a): a for a in ref.legal_actions(ref.from_json(copy.deepcopy(self.now())))}
+        except Exception:  # noqa: BLE001  (blame is best effort; the check itself still fails)
+            return
+        ours = {dumps(a): a for a in self.legal()}
+        extra = [ours[k] for k in sorted(set(ours) - set(theirs))]
+        missing = [theirs[k] for k in sorted(set(theirs) - set(ours))]
+        if extra or missing:
+            self.blame_listing((extra or missing)[0], listed=bool(extra))
+
     def keep_transition(self, before: dict, action: dict, got: dict | None) -> None:
         """``self.transition`` for blame through the reference's provenance: the first transition
         where the candidate departs from the reference (later checks fail because of it)."""
@@ -462,6 +478,8 @@ def then_only(sorry_ctx, text):
 @then(parsers.re(r"there (?:is|are) (?P<n>\d+) legal actions?$"))
 def then_count(sorry_ctx, n):
     legal = sorry_ctx.legal()
+    if len(legal) != int(n):
+        sorry_ctx.blame_legal_difference()
     sorry_ctx.check(len(legal) == int(n), f"expected {n} legal actions, got {len(legal)}: {[dumps(x) for x in legal][:12]}")
 
 
