@@ -4,10 +4,11 @@ Reasoning reuses the engine's own tables (board.FWD/BWD, the configured ``Rules`
 moves.land) on the internal position; nothing here decides a move the engine does not.
 
 - :func:`move_clauses` (SRY-CARD-*, SRY-START-*, SRY-SLIDE-*, SRY-HOME-EXACT, SRY-SAFETY-*, SRY-TEAM-*):
-  what makes a legal move legal, most specific first (where the pawn ends, then the kind of
-  move, then the card's count);
+  what makes a legal move legal, the most specific rule only (an exception to the usual, else
+  the kind of move, else where the pawn ends, else the card's count), so that a missing action
+  is blamed on the rule a candidate most likely got wrong;
 - :func:`forfeit_clauses` (SRY-ELEVEN-FORFEIT, SRY-SORRY-FORFEIT, SRY-START-CARDS, SRY-OWN-PAWN-BLOCKS,
-  SRY-HOME-EXACT...): the rules that block every move of the card;
+  SRY-HOME-EXACT...): the card's own forfeit rule, else one rule that blocks its moves;
 - :func:`rejection_clauses`: the rule whose condition an illegal action fails.
 """
 
