@@ -201,3 +201,73 @@ def test_differential_play_blames_the_broken_rules_through_provenance(cls, claus
     assert "DIFFERENTIAL" not in found and "PROTOCOL" not in found, sink.summary()
     for f in sink.findings():
         assert f.basis == "provenance" and f.witness is not None and f.witness.text, f
+
+
+# ---------------------------------------------------------------- a few rulings, by hand
+
+
+def position(pawns: dict, card: str, turn: int = 0, players: int = 2) -> dict:
+    """A play-phase state with ``card`` in play and the given pawns (others in START)."""
+    eng = SorryEngine()
+    j = copy_json(eng.to_json(eng.new_game({"players": players})))
+    for colour, squares in pawns.items():
+        j["pawns"][colour] = squares + ["start"] * (4 - len(squares))
+    j["draw_pile"].remove(card)
+    j.update(card=card, phase="play", turn=turn, to_move=turn, chance=None)
+    return j
+
+
+def move(player: int, card: str, *steps) -> dict:
+    return {"type": "move", "player": player, "card": card,
+            "moves": [dict(zip(("pawn", "from", "to", "slide"), s)) for s in steps]}
+
+
+def test_a_bump_a_slide_and_kept_pawns_are_explained_by_their_rules():
+    ex = SorryEngine().explainer()
+    # red 1 lands on blue's triangle 16 and slides to 19 over blue 1 (17); blue 2 sits on 20, red 2 in its safety zone
+    j = position({"red": [11, "safety 2"], "blue": [17, 20]}, "5")
+    effects = ex.transition(j, move(0, "5", ("red 1", 11, 19, 16)))
+    by_path = {e.path: e.clauses for e in effects}
+    assert "SRY-SLIDE-ANY-CARD" in by_path["/pawns/red/0"] and "SRY-CARD-5" in by_path["/pawns/red/0"]
+    assert by_path["/pawns/blue/0"] == ("SRY-SLIDE-BUMP",)
+    assert by_path["/pawns/red/1"] == ("SRY-SAFETY-OWN-COLOUR",)
+    assert "/pawns/blue/1" not in by_path  # a bystander on the track: nothing decided it
+    assert by_path["/turn"] == ("SRY-TURN-ORDER",)
+    # red 1 lands on its own triangle 1 and stays: the kept slide is SRY-SLIDE-OWN-COLOUR
+    j = position({"red": [58], "blue": [3]}, "3")
+    by_path = {e.path: e.clauses for e in ex.transition(j, move(0, "3", ("red 1", 58, 1)))}
+    assert by_path["/pawns/red/0"] == ("SRY-CARD-3", "SRY-SLIDE-OWN-COLOUR")
+    assert by_path["/pawns/blue/0"] == ("SRY-SLIDE-OWN-COLOUR",)
+    assert ex.legal(j, move(0, "3", ("red 1", 58, 1))) == ("SRY-SLIDE-OWN-COLOUR",)
+
+
+@pytest.mark.parametrize("pawns, card, action, clause", [
+    ({"red": [10]}, "3", move(0, "3", ("red 2", "start", 4)), "SRY-START-CARDS"),
+    ({"red": [10, 4]}, "1", move(0, "1", ("red 1", 10, 11), ), None),
+    ({"red": [10, 11]}, "1", move(0, "1", ("red 1", 10, 11)), "SRY-OWN-PAWN-BLOCKS"),
+    ({"red": ["safety 4"]}, "3", move(0, "3", ("red 1", "safety 4", "home")), "SRY-HOME-EXACT"),
+    ({"red": [10]}, "5", move(0, "5", ("red 1", 10, 14)), "SRY-CARD-5"),
+    ({"red": [10]}, "10", move(0, "10", ("red 1", 10, 11)), "SRY-CARD-10"),
+    ({"red": [10]}, "5", {"type": "forfeit", "player": 0, "card": "5"}, "SRY-MUST-MOVE"),
+    ({"red": [10]}, "5", move(1, "5", ("blue 1", "start", 19)), "SRY-TURN-ORDER"),
+    ({"red": [10]}, "5", move(0, "3", ("red 1", 10, 13)), "SRY-DRAW-AND-MOVE"),
+    ({"red": [10], "blue": ["safety 2"]}, "11",
+     {"type": "swap", "player": 0, "card": "11", "pawn": "red 1", "from": 10, "target": "blue 1", "to": "safety 2"},
+     "SRY-SAFETY-OWN-COLOUR"),
+    ({"red": [58], "blue": [30]}, "3", move(0, "3", ("red 1", 58, 4, 1)), "SRY-SLIDE-OWN-COLOUR"),
+], ids=lambda v: v if isinstance(v, str) else None)
+def test_rejections_name_the_rule_that_forbids_the_action(pawns, card, action, clause):
+    eng = SorryEngine()
+    j = position(pawns, card)
+    got = eng.explainer().rejection(j, action)
+    if clause is None:
+        assert got == () and eng.explainer().legal(j, action)
+    else:
+        assert clause in got, got
+
+
+def test_witness_text_describes_the_position_in_the_games_notation():
+    eng = SorryEngine()
+    st = eng.from_json(position({"red": [17, "safety 3"], "blue": [40, "home"]}, "7"))
+    assert eng.describe_state(st) == ("red to move with a 7; red 1 on 17, red 2 safety 3, blue 1 on 40, blue 2 HOME; "
+                                      "others in START; draw pile 44")
