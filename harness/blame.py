@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from engine.canonical import dumps
-from engine.provenance import changed_paths, clauses_for_paths, root_clauses
+from engine.provenance import changed_paths, root_clauses
 from harness import jsondiff
 from harness.findings import Witness
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import functools
 import re
 
+from engine.canonical import dumps
+
 CLAUSE_TAG = re.compile(r"\[((?:OPS|SRY|DNP)(?:-[A-Z0-9]+)+|PROTOCOL|DIFFERENTIAL)\]")
 #: pseudo-clause for breaches of the engine protocol itself (DESIGN.md, not a rulebook)
 PROTOCOL = "PROTOCOL"
@@ -72,6 +74,44 @@ class ScenarioChecks:
 
         cls.__init__ = init
 
+    # ---- the transition to blame ---------------------------------------------------------
+    def keep_transition(self, before: dict, action: dict, got: dict | None) -> None:
+        """``self.transition = (state before, action, the candidate's successor or None when it
+        rejects it)``. The first transition where the candidate departs from the reference is
+        kept: a later check fails because of it, and the later transitions agree."""
+        if not getattr(self, "_departed", False):
+            self.transition = (before, action, got)
+            self._departed = departs(_ctx_engine(self), before, action, got)
+
+    def blame_action(self, state, action: dict, listed: bool) -> None:
+        """A check on the legal actions fails on ``action`` (listed though forbidden, or missing):
+        make it the transition to blame, with the candidate's successor when it lists it."""
+        eng = _ctx_engine(self)
+        before = eng.to_json(state)
+        got = None
+        if listed:
+            try:
+                got = eng.to_json(eng.apply(state, action))
+            except Exception:  # noqa: BLE001  (it lists the action but rejects it: blamed as a rejection)
+                got = None
+        self.transition = (before, action, got)
+        self._departed = True
+
+    def blame_legal_difference(self, state) -> None:
+        """The legal actions of ``state`` are off: blame the first action the candidate lists and
+        the reference does not, else the first one it misses (nothing when both agree)."""
+        eng = _ctx_engine(self)
+        try:
+            ref = _reference_for(eng)
+            theirs = {dumps(a): a for a in ref.legal_actions(ref.from_json(eng.to_json(state)))}
+            ours = {dumps(a): a for a in eng.legal_actions(state)}
+        except Exception:  # noqa: BLE001  (blame is best effort; the check itself still fails)
+            return
+        extra = [ours[k] for k in sorted(set(ours) - set(theirs))]
+        missing = [theirs[k] for k in sorted(set(theirs) - set(ours))]
+        if extra or missing:
+            self.blame_action(state, (extra or missing)[0], listed=bool(extra))
+
     def fail(self, message: str):
         from harness.findings import ClauseFailure
 
@@ -129,7 +169,77 @@ def scenario_blame(node, tags: list[str], ctx) -> tuple[list[str], str, object]:
         return tags, "scenario", None
 
 
+def _reference_for(engine):
+    from harness.engines import reference_engine
+
+    return reference_engine(engine.game, dict(getattr(engine, "choices", {}) or {}))
+
+
+def departs(engine, before: dict, action: dict, got: dict | None) -> bool:
+    """Does the reference (with ``engine``'s choices) do something else with ``action`` in
+    ``before`` than give ``got`` (None: reject it)?"""
+    try:
+        from engine.errors import RulecheckError
+
+        ref = _reference_for(engine)
+        try:
+            expected = dumps(ref.to_json(ref.apply(ref.from_json(before), action)))
+        except RulecheckError:
+            expected = None
+        return expected != (None if got is None else dumps(got))
+    except Exception:  # noqa: BLE001  (blame is best effort; the check itself still fails)
+        return False
+
+
+class Recording:
+    """An engine wrapper that keeps the transition to blame like ``ScenarioChecks`` does, for
+    checks without a scenario context (vector replays): ``transition`` after any ``apply``."""
+
+    def __init__(self, engine):
+        self.engine = engine
+        self.game = engine.game
+        self.choices = getattr(engine, "choices", {})
+        self.transition = None
+
+    def __getattr__(self, name):
+        return getattr(self.engine, name)
+
+    def apply(self, state, action):
+        before = self.engine.to_json(state)
+        try:
+            after = self.engine.apply(state, action)
+        except Exception:
+            self.keep_transition(before, action, None)
+            raise
+        self.keep_transition(before, action, self.engine.to_json(after))
+        return after
+
+    keep_transition = ScenarioChecks.keep_transition
+    blame_action = ScenarioChecks.blame_action
+    blame_legal_difference = ScenarioChecks.blame_legal_difference
+
+
+def through_provenance(node, eng, message: str, check: str) -> list[str]:
+    """Record a failed check as findings blamed through the reference's provenance of ``eng``'s
+    transition (the check's own clauses that it names, else the provenance's); ``[]`` when the
+    provenance named nothing for it (the check's own clause then stands)."""
+    from harness.findings import record
+    from harness.pytest_plugin import item_clauses
+
+    if getattr(eng, "transition", None) is None:
+        return []
+    tags = [c for c in item_clauses(node) if c not in PSEUDO_CLAUSES]
+    clauses, basis, witness = scenario_blame(node, tags, eng)
+    if witness is None or (basis != "provenance" and list(clauses) == tags):
+        return []
+    for c in clauses:
+        record(c, check, message, witness, basis)
+    return list(clauses)
+
+
 def _ctx_engine(ctx):
+    if isinstance(ctx, Recording):
+        return ctx.engine
     for attr in ("engine", "_engine"):
         e = getattr(ctx, attr, None)
         if e is not None and not callable(e) and hasattr(e, "game"):

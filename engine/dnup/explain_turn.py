@@ -206,7 +206,7 @@ class TurnStory:
             self.add(path, clauses, note)
 
     def _set_reason(self, slot: int, stay: int | None) -> tuple[list[str], str]:
-        g, s, p = self.g, self.s, self.p
+        g, s = self.g, self.s
         if self.round_over:
             return [self.round_clause], "the round is over: the table is cleared for the next deal"
         if slot in self.losers:

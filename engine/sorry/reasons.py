@@ -315,7 +315,7 @@ def rejection_clauses(eng, st, action) -> tuple[str, ...]:
         return {DRAW: ("SRY-DRAW-AND-MOVE",), DEAL: ("SRY-POINTS-DEAL",), OVER: (win_clause(st.cfg),)}[st.phase]
     if specs.validate_action("sorry", action):
         return ()
-    cfg, p = st.cfg, st.turn
+    p = st.turn
     if action.get("player") != p:
         return ("SRY-TURN-ORDER",)
     c = cards.INDEX.get(action.get("card"), -1)

@@ -139,42 +139,6 @@ class SorryCtx(ScenarioChecks):
         self.json = copy.deepcopy(self.eng().to_json(nxt))
         self.keep_transition(self.before, action, self.json)
 
-    def blame_listing(self, action: dict, listed: bool) -> None:
-        """A check on the legal actions fails on ``action`` (listed though forbidden, or missing):
-        keep it as the transition to blame, with the candidate's successor when it lists it."""
-        st = self.load()
-        before = copy.deepcopy(self.eng().to_json(st))
-        got = None
-        if listed:
-            try:
-                got = copy.deepcopy(self.eng().to_json(self.eng().apply(st, action)))
-            except RulecheckError:
-                got = None
-        self.keep_transition(before, action, got)
-
-    def blame_legal_difference(self) -> None:
-        """A count of legal actions is off: blame the first action the candidate lists and the
-        reference (with the candidate's choices) does not, else the first one it misses."""
-        try:
-            from harness.engines import reference_engine
-
-            ref = reference_engine("sorry", dict(getattr(self.eng(), "choices", {}) or {}))
-            theirs = {dumps(a): a for a in ref.legal_actions(ref.from_json(copy.deepcopy(self.now())))}
-        except Exception:  # noqa: BLE001  (blame is best effort; the check itself still fails)
-            return
-        ours = {dumps(a): a for a in self.legal()}
-        extra = [ours[k] for k in sorted(set(ours) - set(theirs))]
-        missing = [theirs[k] for k in sorted(set(theirs) - set(ours))]
-        if extra or missing:
-            self.blame_listing((extra or missing)[0], listed=bool(extra))
-
-    def keep_transition(self, before: dict, action: dict, got: dict | None) -> None:
-        """``self.transition`` for blame through the reference's provenance: the first transition
-        where the candidate departs from the reference (later checks fail because of it)."""
-        if not getattr(self, "_departed", False):
-            self.transition = (before, action, got)
-            self._departed = _departs(self.eng(), before, action, got)
-
     def legal(self) -> list[dict]:
         return self.eng().legal_actions(self.load())
 
@@ -206,21 +170,6 @@ class SorryCtx(ScenarioChecks):
                 moves.append(step)
             return {"type": "move", "player": p, "card": m.group(1).lower(), "moves": moves}
         raise AssertionError(f"step error: cannot read the action {text!r}")
-
-
-def _departs(engine, before: dict, action: dict, got: dict | None) -> bool:
-    """Does the reference (with the engine's choices) do something else with ``action``?"""
-    try:
-        from harness.engines import reference_engine
-
-        ref = reference_engine("sorry", dict(getattr(engine, "choices", {}) or {}))
-        try:
-            expected = dumps(ref.to_json(ref.apply(ref.from_json(copy.deepcopy(before)), action)))
-        except RulecheckError:
-            expected = None
-        return expected != (None if got is None else dumps(got))
-    except Exception:  # noqa: BLE001  (blame is best effort; the check itself still fails)
-        return False
 
 
 @pytest.fixture
@@ -451,7 +400,7 @@ def then_may(sorry_ctx, colour, text):
     a = sorry_ctx.action(colour, text)
     legal = [dumps(x) for x in sorry_ctx.legal()]
     if dumps(a) not in legal:
-        sorry_ctx.blame_listing(a, listed=False)
+        sorry_ctx.blame_action(sorry_ctx.load(), a, listed=False)
     sorry_ctx.check(dumps(a) in legal, f"{text!r} should be legal; legal actions: {legal[:12]}")
 
 
@@ -460,7 +409,7 @@ def then_may_not(sorry_ctx, colour, text):
     a = sorry_ctx.action(colour, text)
     legal = [dumps(x) for x in sorry_ctx.legal()]
     if dumps(a) in legal:
-        sorry_ctx.blame_listing(a, listed=True)
+        sorry_ctx.blame_action(sorry_ctx.load(), a, listed=True)
     sorry_ctx.check(dumps(a) not in legal, f"{text!r} should not be legal")
 
 
@@ -471,7 +420,7 @@ def then_only(sorry_ctx, text):
     a = sorry_ctx.action(colour, text)
     extra = [x for x in legal if dumps(x) != dumps(a)]
     if extra or not legal:
-        sorry_ctx.blame_listing(extra[0] if extra else a, listed=bool(extra))
+        sorry_ctx.blame_action(sorry_ctx.load(), extra[0] if extra else a, listed=bool(extra))
     sorry_ctx.check([dumps(x) for x in legal] == [dumps(a)], f"the only legal action should be {dumps(a)}; got {[dumps(x) for x in legal][:12]}")
 
 
@@ -479,7 +428,7 @@ def then_only(sorry_ctx, text):
 def then_count(sorry_ctx, n):
     legal = sorry_ctx.legal()
     if len(legal) != int(n):
-        sorry_ctx.blame_legal_difference()
+        sorry_ctx.blame_legal_difference(sorry_ctx.load())
     sorry_ctx.check(len(legal) == int(n), f"expected {n} legal actions, got {len(legal)}: {[dumps(x) for x in legal][:12]}")
 
 
@@ -488,7 +437,7 @@ def then_no_action_moves(sorry_ctx, colour, pawn):
     name = f"{colour} {pawn}"
     bad = [a for a in sorry_ctx.legal() if a.get("pawn") == name or any(m["pawn"] == name for m in a.get("moves", []))]
     if bad:
-        sorry_ctx.blame_listing(bad[0], listed=True)
+        sorry_ctx.blame_action(sorry_ctx.load(), bad[0], listed=True)
     sorry_ctx.check(not bad, f"{name} should not be movable, but these are legal: {[dumps(a) for a in bad][:6]}")
 
 
@@ -496,7 +445,7 @@ def then_no_action_moves(sorry_ctx, colour, pawn):
 def then_no_kind(sorry_ctx, kind):
     bad = [a for a in sorry_ctx.legal() if a["type"] == kind]
     if bad:
-        sorry_ctx.blame_listing(bad[0], listed=True)
+        sorry_ctx.blame_action(sorry_ctx.load(), bad[0], listed=True)
     sorry_ctx.check(not bad, f"no {kind} should be legal, but: {[dumps(a) for a in bad][:6]}")
 
 

@@ -11,11 +11,9 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import BadConfigError, IllegalActionError
-from harness.findings import ClauseFailure, record
-from harness.pytest_plugin import item_clauses
-from harness.steps.opsnorren.positions import _departs
+from harness.findings import ClauseFailure
 from harness.vectors import load_vectors, vector_params
-from harness.violations import PSEUDO_CLAUSES, ClauseViolation, require, scenario_blame
+from harness.violations import ClauseViolation, Recording, require, through_provenance
 
 
 def _play_cards(eng, state, player) -> list[str]:
@@ -116,59 +114,16 @@ ASSUMES = {
 }
 
 
-class Recording:
-    """The engine under test, keeping the first transition where it departs from the reference
-    (``transition``), so that a failed check is blamed through the reference's provenance."""
-
-    def __init__(self, engine):
-        self.engine = engine
-        self.game = engine.game
-        self.choices = getattr(engine, "choices", {})
-        self.transition = None
-
-    def __getattr__(self, name):
-        return getattr(self.engine, name)
-
-    def apply(self, state, action):
-        before = self.engine.to_json(state)
-        try:
-            after = self.engine.apply(state, action)
-        except Exception:
-            self._keep(before, action, None)
-            raise
-        self._keep(before, action, self.engine.to_json(after))
-        return after
-
-    def _keep(self, before, action, got) -> None:
-        if self.transition is None and _departs(self.engine, before, action, got):
-            self.transition = (before, action, got)
-
-
 @pytest.mark.parametrize("vec, case", vector_params("opsnorren", by_name=True, assumes=ASSUMES))
 def test_opsnorren_vector(rulecheck_engine, request, vec, case):
     eng = Recording(rulecheck_engine("opsnorren"))
     try:
         {"trick": replay_trick, "pass": replay_pass, "setup": replay_setup}[case["kind"]](eng, vec, case)
     except ClauseViolation as exc:
-        clauses = through_provenance(request.node, eng, str(exc))
+        clauses = through_provenance(request.node, eng, str(exc), "vector")
         if not clauses:
             raise
         raise ClauseFailure(clauses, str(exc)) from exc
-
-
-def through_provenance(node, eng: Recording, message: str) -> list[str]:
-    """Record the failure as findings blamed through the reference's provenance of the first
-    transition where the engine departs from it (the vector's own clauses it names, else the
-    provenance's); [] when every transition agreed (the check's own clause stands)."""
-    if eng.transition is None:
-        return []
-    tags = [c for c in item_clauses(node) if c not in PSEUDO_CLAUSES]
-    clauses, basis, witness = scenario_blame(node, tags, eng)
-    if witness is None or (basis != "provenance" and list(clauses) == tags):
-        return []  # the provenance named nothing for the difference
-    for c in clauses:
-        record(c, "vector", message, witness, "provenance")
-    return list(clauses)
 
 
 def test_vectors_exist():

@@ -7,7 +7,6 @@ import json
 from pytest_bdd import parsers, then, when
 
 from engine.canonical import dumps
-from engine.errors import RulecheckError
 from harness.steps.dnup.positions import deck_cards, ids_of, parse_card
 
 
@@ -82,13 +81,7 @@ def _check_listed(dnup, action: dict, listed: bool, message: str) -> None:
     what the candidate does with that action (``Ctx.transition``), through provenance."""
     if any(dumps(a) == dumps(action) for a in _legal(dnup)) == listed:
         return
-    state = dnup.load()
-    before = dnup.engine.to_json(state)
-    try:
-        got = dnup.engine.to_json(dnup.engine.apply(state, action))
-    except RulecheckError:
-        got = None
-    dnup.transition = (before, action, got)
+    dnup.blame_action(dnup.load(), action, listed=not listed)
     dnup.fail(message)
 
 

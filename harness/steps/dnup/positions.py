@@ -151,35 +151,11 @@ class Ctx(ScenarioChecks):
         if expect_error:
             self.fail(f"{action} was accepted, but the rules forbid it")
 
-    def keep_transition(self, before: dict, action: dict, got: dict | None) -> None:
-        """``self.transition = (state before, action, the candidate's successor or None when it
-        rejects it)``, so a failing check is blamed through the reference's provenance. The
-        first transition where the candidate departs from the reference is kept: a later
-        check fails because of it, and the later transitions agree."""
-        if not getattr(self, "_departed", False):
-            self.transition = (before, action, got)
-            self._departed = _departs(self.engine, before, action, got)
-
     def hand(self, p: int) -> list:
         return self.json()["hands"][p]
 
     def set_of(self, p: int, area: int = 1) -> list:
         return self.json()["sets"][p][area - 1]
-
-
-def _departs(engine, before: dict, action: dict, got: dict | None) -> bool:
-    """Does the reference (with the engine's choices) do something else with ``action``?"""
-    try:
-        from harness.engines import reference_engine
-
-        ref = reference_engine("dnup", dict(getattr(engine, "choices", {}) or {}))
-        try:
-            expected = dumps(ref.to_json(ref.apply(ref.from_json(before), action)))
-        except RulecheckError:
-            expected = None
-        return expected != (None if got is None else dumps(got))
-    except Exception:  # noqa: BLE001  (blame is best effort; the check itself still fails)
-        return False
 
 
 @pytest.fixture

@@ -162,64 +162,17 @@ class Ops(ScenarioChecks):
             self.error = exc
             self.keep_transition(before, action, None)
 
-    def keep_transition(self, before: dict, action: dict, got: dict | None) -> None:
-        """``self.transition`` for blame: the first transition where the candidate departs from
-        the reference (a later check fails because of it). None while every transition agrees:
-        then a failing check (a legal action set, a monkey's choice) is about the position
-        itself, and the scenario's own clauses are blamed."""
-        if self.transition is None and _departs(self.engine, before, action, got):
-            self.transition = (before, action, got)
-
     def explain_position(self) -> None:
         """No transition departed from the reference: when the engine's legal actions here differ
         from the reference's, blame through the provenance of the first differing action."""
-        if self.state is not None:
-            self.transition = _legal_departure(self.engine, self.state)
+        if self.state is not None and not getattr(self, "_departed", False):
+            self.blame_legal_difference(self.state)
 
     def play(self, p: int, card: str) -> None:
         self.apply({"type": "play", "player": p, "card": card})
 
     def chance_action(self, event: str, outcome: list) -> dict:
         return {"type": "chance", "event": event, "outcome": outcome}
-
-
-def _legal_departure(engine, state) -> tuple | None:
-    """(state JSON, action, the engine's successor or None) for the first action the engine
-    does not list although the reference does (as if it rejected it), else the first it lists
-    that the reference rejects; None when both list the same actions."""
-    try:
-        from harness.engines import reference_engine
-
-        ref = reference_engine(GAME, dict(getattr(engine, "choices", {}) or {}))
-        sj = engine.to_json(state)
-        mine = {dumps(a): a for a in engine.legal_actions(state)}
-        theirs = {dumps(a): a for a in ref.legal_actions(ref.from_json(sj))}
-        missing = sorted(set(theirs) - set(mine))
-        if missing:
-            return (sj, theirs[missing[0]], None)
-        extra = sorted(set(mine) - set(theirs))
-        if extra:
-            a = mine[extra[0]]
-            return (sj, a, engine.to_json(engine.apply(state, a)))
-    except Exception:  # noqa: BLE001  (blame is best effort; the check itself still fails)
-        pass
-    return None
-
-
-def _departs(engine, before: dict, action: dict, got: dict | None) -> bool:
-    """Does the reference (with the engine's choices) do something else with ``action``?"""
-    try:
-        from engine.errors import RulecheckError
-        from harness.engines import reference_engine
-
-        ref = reference_engine(GAME, dict(getattr(engine, "choices", {}) or {}))
-        try:
-            expected = dumps(ref.to_json(ref.apply(ref.from_json(before), action)))
-        except RulecheckError:
-            expected = None
-        return expected != (None if got is None else dumps(got))
-    except Exception:  # noqa: BLE001  (blame is best effort; the check itself still fails)
-        return False
 
 
 @pytest.fixture
