@@ -66,15 +66,31 @@ def successor(reference, state_json: dict, action: dict, ref_after: dict, cand_a
 
 
 def legal_sets(reference, state_json: dict, missing: list[dict], extra: list[dict]) -> dict[str, Blame]:
-    """Per differing action (canonical text): a missing one is blamed on what makes it legal,
-    an extra one on what forbids it."""
+    """Per differing action (canonical text): an extra one is blamed on what forbids it, a
+    missing one on what makes it legal -- unless the candidate lists a near copy of it instead
+    (the same action but for one or two values: a pawn sent to another square), when the
+    missing action is the same mistake as that extra one and shares its blame."""
     ex = explainer_of(reference)
     out: dict[str, Blame] = {}
-    for a in missing:
-        out[dumps(a)] = Blame.of(_safe(ex.legal, state_json, a) if ex else ())
     for a in extra:
         out[dumps(a)] = Blame.of(_safe(ex.rejection, state_json, a) if ex else ())
+    for a in missing:
+        twin = _nearest(a, extra)
+        if twin is not None and out[dumps(twin)].basis == "provenance":
+            out[dumps(a)] = out[dumps(twin)]
+        else:
+            out[dumps(a)] = Blame.of(_safe(ex.legal, state_json, a) if ex else ())
     return out
+
+
+def _nearest(action: dict, others: list[dict], most: int = 2) -> dict | None:
+    """The action of ``others`` that differs from ``action`` in the fewest values (at most ``most``)."""
+    best, best_n = None, most + 1
+    for o in others:
+        n = len(changed_paths(action, o, limit=most + 1))
+        if n < best_n:
+            best, best_n = o, n
+    return best
 
 
 def accepted_illegal(reference, state_json: dict, action: dict) -> Blame:

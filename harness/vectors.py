@@ -22,7 +22,8 @@ import pytest
 
 from engine.canonical import dumps
 from engine.errors import IllegalActionError, InvalidOutcomeError, MalformedError
-from harness.violations import require
+from harness.findings import ClauseFailure
+from harness.violations import ClauseViolation, Recording, require, through_provenance
 from specs import SPECS_DIR
 
 
@@ -69,7 +70,7 @@ def _check(eng, s, expect: dict, clause: str, when: str) -> None:
 
 def replay(eng, vec: dict, case: dict) -> None:
     """Play one case (start, expected fields, legal and illegal steps); a mismatch names
-    the vector's first clause."""
+    the vector's first clause (``replay_blamed`` blames it through provenance instead)."""
     clause = vec["clauses"][0]
     if "config" in case:
         s = eng.new_game(case["config"])
@@ -87,13 +88,40 @@ def replay(eng, vec: dict, case: dict) -> None:
         if action.get("type") != "chance":
             listed = shown in {dumps(a) for a in eng.legal_actions(s)}
         if step["legal"]:
+            if listed is False:
+                _blame_listing(eng, s, action, listed=False)
             require(listed in (None, True), clause, f"step {k + 1}: {shown} is legal here but not listed ({case['name']})")
             try:
                 s = eng.apply(s, action)
             except (IllegalActionError, InvalidOutcomeError) as exc:
-                raise AssertionError(f"[{clause}] step {k + 1}: {shown} is legal here ({case['name']}), engine: {exc}")
+                raise ClauseViolation(clause, f"step {k + 1}: {shown} is legal here ({case['name']}), engine: {exc}")
             _check(eng, s, step.get("expect", {}), clause, f"after step {k + 1} ({case['name']})")
         else:
+            if listed:
+                _blame_listing(eng, s, action, listed=True)
             require(not listed, clause, f"step {k + 1}: {shown} is not legal here but is listed ({case['name']})")
-            with pytest.raises((IllegalActionError, InvalidOutcomeError)):
+            try:
                 eng.apply(s, action)
+            except (IllegalActionError, InvalidOutcomeError):
+                continue
+            raise ClauseViolation(clause, f"step {k + 1}: {shown} is not legal here but was accepted ({case['name']})")
+
+
+def _blame_listing(eng, state, action: dict, listed: bool) -> None:
+    blame_action = getattr(eng, "blame_action", None)
+    if blame_action is not None:
+        blame_action(state, action, listed)
+
+
+def replay_blamed(node, eng, vec: dict, case: dict) -> None:
+    """``replay`` with the failure blamed through the reference's provenance of the first step
+    where the engine departs from the reference (``harness.violations.Recording``); the
+    vector's own clause stands when the provenance names nothing."""
+    rec = Recording(eng)
+    try:
+        replay(rec, vec, case)
+    except ClauseViolation as exc:
+        clauses = through_provenance(node, rec, str(exc).removeprefix(f"[{exc.clause}] "), "vector")
+        if not clauses:
+            raise
+        raise ClauseFailure(clauses, str(exc)) from exc

@@ -300,6 +300,8 @@ class SorryMachine(EngineMachine):
                     f"a {card} cannot move {m['pawn']} from {m['from']}")
             ok = [(l, c) for l, c in options if l is not None and (l == m["to"] or (self.slide_of(colour, l) or (None,))[0] == m["to"])]
             named = m.get("slide", m["to"])
+            if not ok:  # the square it names as landed on is the card's: what happened there is wrong
+                ok = [(l, c) for l, c in options if l is not None and l == named]
             if not ok and isinstance(named, int) and all(isinstance(l, int) for l, _ in options) \
                     and all(l != named for l, _ in options):  # a count on the open track that is not the card's
                 raise ClauseViolation(options[0][1], f"a {card} cannot move {m['pawn']} from {m['from']} to {named}")

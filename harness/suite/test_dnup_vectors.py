@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from harness.vectors import replay, vector_params
+from harness.vectors import replay_blamed, vector_params
 
 GAME = "dnup"
 
 
 @pytest.mark.parametrize(("vec", "case"), vector_params(GAME))
-def test_dnup_vector(rulecheck_engine, vec, case):
-    replay(rulecheck_engine(GAME), vec, case)
+def test_dnup_vector(rulecheck_engine, request, vec, case):
+    replay_blamed(request.node, rulecheck_engine(GAME), vec, case)
