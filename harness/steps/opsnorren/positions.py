@@ -199,8 +199,7 @@ def tagged(fn):
             if request is None:
                 raise
             message = f"{type(exc).__name__}: {exc}"
-            if o.transition is None:
-                o.explain_position()
+            o.explain_position()
             clauses = record_scenario_failure(request.node, o, message)
             raise ClauseFailure(clauses, message) from exc
 
