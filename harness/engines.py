@@ -6,6 +6,7 @@ knows their class names.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import random
@@ -50,6 +51,17 @@ def reference_engine(game: str, choices: dict[str, str] | None = None) -> Engine
     except ImportError as exc:
         raise EngineSpecError(f"the reference engine for {game} is not available: {exc}") from exc
     return cls(choices=choices)
+
+
+@functools.lru_cache(maxsize=64)
+def _shared_reference(game: str, choices: tuple) -> Engine:
+    return reference_engine(game, dict(choices))
+
+
+def oracle(game: str, choices: dict[str, str] | None = None) -> Engine:
+    """A shared reference engine configured with ``choices``, for judging and explaining
+    (engines are pure, so one instance per reading serves every check of a run)."""
+    return _shared_reference(game, tuple(sorted((choices or {}).items())))
 
 
 def random_config(game: str, rng: random.Random) -> dict:

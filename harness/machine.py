@@ -178,10 +178,10 @@ class _Recorder:
             return False
         m = self.machine
         from harness import blame
-        from harness.engines import reference_engine
+        from harness.engines import oracle
 
         try:
-            ref = reference_engine(m.engine.game, dict(getattr(m.engine, "choices", {}) or {}))
+            ref = oracle(m.engine.game, dict(getattr(m.engine, "choices", {}) or {}))
         except Exception:  # noqa: BLE001  (no reference to describe with: the JSON witness stays)
             ref = None
         if self.after_json is not None:

@@ -17,14 +17,14 @@ from harness.perft import locate, perft
 
 
 def check_perft_position(engine, pos: dict, cards: list[dict]) -> None:
-    from harness.engines import reference_engine
+    from harness.engines import oracle
 
     for depth, want in sorted(pos["counts"].items()):
         got = perft(engine, pos["state"], int(depth), cards)
         if got == want:
             continue
         where = f"perft({pos['name']}, depth {depth}) = {got}, expected {want}"
-        reference = reference_engine(engine.game, {**dict(getattr(engine, "choices", {}) or {}), **pos.get("choices", {})})
+        reference = oracle(engine.game, {**dict(getattr(engine, "choices", {}) or {}), **pos.get("choices", {})})
         rows = locate(engine, reference, pos["state"], int(depth), cards)
         for row in rows:
             _record_row(reference, row, where)

@@ -143,10 +143,10 @@ def scenario_blame(node, tags: list[str], ctx) -> tuple[list[str], str, object]:
         return tags, "scenario", None
     try:
         from harness import blame
-        from harness.engines import reference_engine
+        from harness.engines import oracle
 
         before, action, got = t
-        ref = reference_engine(engine.game, dict(getattr(engine, "choices", {}) or {}))
+        ref = oracle(engine.game, dict(getattr(engine, "choices", {}) or {}))
         try:
             expected = ref.to_json(ref.apply(ref.from_json(before), action))
         except Exception:  # noqa: BLE001  (the reference rejects it)
@@ -170,9 +170,9 @@ def scenario_blame(node, tags: list[str], ctx) -> tuple[list[str], str, object]:
 
 
 def _reference_for(engine):
-    from harness.engines import reference_engine
+    from harness.engines import oracle
 
-    return reference_engine(engine.game, dict(getattr(engine, "choices", {}) or {}))
+    return oracle(engine.game, dict(getattr(engine, "choices", {}) or {}))
 
 
 def departs(engine, before: dict, action: dict, got: dict | None) -> bool:
