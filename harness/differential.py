@@ -99,7 +99,14 @@ class DifferentialMachine(RuleBasedStateMachine):
         ref_eng, cand_eng = self.reference, self.candidate
         rj = ref_eng.to_json(self.ref)
         r_legal = ref_eng.legal_actions(self.ref)
-        c_legal = cand_eng.legal_actions(self.cand)
+        try:
+            c_legal = cand_eng.legal_actions(self.cand)
+        except RulecheckError as exc:
+            record("PROTOCOL", "protocol", f"the candidate rejects a state it produced (or was put on): {exc}",
+                   blame.witness(ref_eng, rj, None, "legal actions", f"rejects the state: {exc}", diff=False),
+                   "protocol")
+            self.cand = self.ref = None
+            return
         r_set, c_set = {dumps(a): a for a in r_legal}, {dumps(a): a for a in c_legal}
         missing = [r_set[k] for k in sorted(set(r_set) - set(c_set))]
         if r_set.keys() != c_set.keys():
@@ -111,7 +118,11 @@ class DifferentialMachine(RuleBasedStateMachine):
             for a in extra:
                 self._found(blamed[dumps(a)], "the candidate lists an action the rules forbid", rj, a,
                             "not legal", "listed as legal", diff=False)
-        r_ch, c_ch = ref_eng.chance(self.ref), cand_eng.chance(self.cand)
+        r_ch = ref_eng.chance(self.ref)
+        try:
+            c_ch = cand_eng.chance(self.cand)
+        except RulecheckError as exc:
+            c_ch = {"error": str(exc)}
         if _norm_chance(r_ch) != _norm_chance(c_ch):
             self._found(blame.chance_event(ref_eng, rj), "the pending chance event differs", rj, None, r_ch, c_ch)
         if r_legal:

@@ -112,8 +112,11 @@ class EngineMachine(RuleBasedStateMachine):
 
     def _step_checked(self, data, rec):
         eng = self.engine
-        legal = eng.legal_actions(self.state)
-        pending = eng.chance(self.state)
+        try:
+            legal = eng.legal_actions(self.state)
+            pending = eng.chance(self.state)
+        except RulecheckError as exc:
+            raise ProtocolViolation(f"the engine rejects a state it produced itself: {exc}")
         keys = [dumps(a) for a in legal]
         if len(set(keys)) != len(keys):
             dup = next(k for k in keys if keys.count(k) > 1)
@@ -174,8 +177,10 @@ class _Recorder:
         return self
 
     def __exit__(self, kind, exc, tb):
-        if exc is None or not isinstance(exc, (ClauseViolation, ProtocolViolation)):
+        if exc is None or not isinstance(exc, (ClauseViolation, ProtocolViolation, RulecheckError)):
             return False
+        if isinstance(exc, RulecheckError):  # the engine errs on a state or action it produced itself
+            exc = ProtocolViolation(f"the engine rejects a state it produced itself: {exc}")
         m = self.machine
         from harness import blame
         from harness.engines import oracle
