@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.canonical import dumps
 from harness import blame
 from harness.findings import ClauseFailure, current, record
-from harness.perft import locate, perft
+from harness.perft import divide, locate, perft
 
 
 def check_perft_position(engine, pos: dict, cards: list[dict]) -> None:
@@ -25,6 +25,7 @@ def check_perft_position(engine, pos: dict, cards: list[dict]) -> None:
             continue
         where = f"perft({pos['name']}, depth {depth}) = {got}, expected {want}"
         reference = oracle(engine.game, {**dict(getattr(engine, "choices", {}) or {}), **pos.get("choices", {})})
+        where += "\n" + divide_table(engine, reference, pos["state"], int(depth), cards)
         rows = locate(engine, reference, pos["state"], int(depth), cards)
         for row in rows:
             _record_row(reference, row, where)
@@ -32,6 +33,21 @@ def check_perft_position(engine, pos: dict, cards: list[dict]) -> None:
             for c in pos["clauses"]:
                 record(c, "perft", where + " (the trees could not be located against the reference)", None, "position")
         raise ClauseFailure(current().clauses(), where)
+
+
+def divide_table(engine, reference, state: dict, depth: int, cards: list[dict], limit: int = 12) -> str:
+    """The first actions whose subtree counts differ, the candidate's and the reference's side by side."""
+    try:
+        mine = divide(engine, state, depth, cards)
+    except Exception as exc:  # noqa: BLE001  (the candidate cannot even divide: say so, keep the finding)
+        return f"  (divide failed on the candidate: {exc})"
+    theirs = divide(reference, state, depth, cards)
+    rows = [(a, mine.get(a), theirs.get(a)) for a in sorted(set(mine) | set(theirs)) if mine.get(a) != theirs.get(a)]
+    lines = [f"  {'candidate':>9} {'reference':>9}  first action"]
+    lines += [f"  {'-' if c is None else c:>9} {'-' if r is None else r:>9}  {a}" for a, c, r in rows[:limit]]
+    if len(rows) > limit:
+        lines.append(f"  ... and {len(rows) - limit} more first actions differ")
+    return "\n".join(lines)
 
 
 def _record_row(reference, row: dict, where: str) -> None:
