@@ -197,7 +197,7 @@ def _failure_entry(f: dict) -> dict:
 
 
 #: checks that keep exploring after a finding: a clause they check without a finding was checked
-EXPLORING = ("machine", "differential", "protocol", "probe")
+EXPLORING = ("machine", "differential", "protocol")
 
 
 def compute_verdicts(games: list[str], records: list[dict], expected: dict[str, str] | None = None,

@@ -6,10 +6,7 @@ at every step the machine compares:
 
 - the chance descriptions (what random event is pending, over which pool);
 - the legal action sets (as sets of canonical JSON: order does not matter);
-- the successor states (canonical JSON), and whether an action is accepted at all;
-- negative probes (``harness.probes``): in every state, an action the rules forbid (a
-  mutation of a legal one) or a chance outcome the pool cannot give must be rejected, with
-  the reference's error code.
+- the successor states (canonical JSON), and whether an action is accepted at all.
 
 Every divergence is recorded as a finding (``harness.findings``) blamed through the
 reference's provenance (``harness.blame``) with a one-transition witness; then the
@@ -20,7 +17,6 @@ does not hide the next. The test fails at the end with every clause found.
 from __future__ import annotations
 
 import importlib
-import random
 
 from hypothesis import note
 from hypothesis import strategies as st
@@ -30,7 +26,7 @@ from engine import chance as chance_mod
 from engine.canonical import dumps
 from engine.errors import RulecheckError
 from engine.protocol import Engine
-from harness import blame, capabilities, probes
+from harness import blame, capabilities
 from harness.blame import DIFFERENTIAL  # noqa: F401  (imported from here)
 from harness.findings import current, raise_if_any, record
 
@@ -47,31 +43,15 @@ class DifferentialMachine(RuleBasedStateMachine):
         self.path: list = []
 
     # ---- recording ---------------------------------------------------------------
-    def _found(self, b: blame.Blame, what: str, state_json, action, expected, got, diff: bool = True,
-               check: str = CHECK) -> None:
+    def _found(self, b: blame.Blame, what: str, state_json, action, expected, got, diff: bool = True) -> None:
         sink = current()
-        if all(sink.counts.get((c, check), 0) >= 200 for c in b.clauses):  # enough witnesses: just count
+        if all(sink.counts.get((c, CHECK), 0) >= 200 for c in b.clauses):  # enough witnesses: just count
             for c in b.clauses:
-                sink.counts[(c, check)] += 1
+                sink.counts[(c, CHECK)] += 1
             return
         w = blame.witness(self.reference, state_json, action, expected, got, list(self.path), diff=diff)
         for c in b.clauses:
-            record(c, check, what, w, b.basis)
-
-    def _probe(self, state_json: dict, action: dict, code: str) -> None:
-        """Offer the candidate an action the reference rejects with ``code``: it must reject it too,
-        with the same code (a negative probe, ``harness.probes``)."""
-        try:
-            self.candidate.apply(self.cand, action)
-        except RulecheckError as exc:
-            if exc.code != code:
-                record("PROTOCOL", "probe", f"answers {exc.code} to an action the rules forbid; the documented "
-                                            f"answer is {code}",
-                       blame.witness(self.reference, state_json, action, code, exc.code, diff=False), "protocol")
-            return
-        b = blame.accepted_illegal(self.reference, state_json, action)
-        self._found(b, "the candidate accepts an action the rules forbid", state_json, action,
-                    f"rejected ({code})", "accepted", diff=False, check="probe")
+            record(c, CHECK, what, w, b.basis)
 
     def _resync(self, ref) -> None:
         """Put the candidate on the reference's state after a divergence (or end the game)."""
@@ -145,20 +125,11 @@ class DifferentialMachine(RuleBasedStateMachine):
             c_ch = {"error": str(exc)}
         if _norm_chance(r_ch) != _norm_chance(c_ch):
             self._found(blame.chance_event(ref_eng, rj), "the pending chance event differs", rj, None, r_ch, c_ch)
-        probe_rng = random.Random(data.draw(st.integers(0, 2**32 - 1), label="probe seed"))
         if r_legal:
-            for probe, code in probes.illegal_near(ref_eng, self.ref, r_legal, probe_rng, ref_eng.game):
-                self._probe(rj, probe, code)
             action = data.draw(st.sampled_from(sorted(r_legal, key=dumps)), label="action")
         elif r_ch is not None:
             rng = data.draw(st.randoms(use_true_random=False), label="chance rng")
             action = chance_mod.sample(r_ch, rng)
-            bad = probes.bad_outcome(r_ch, action, probe_rng)
-            if bad is not None:
-                try:
-                    ref_eng.apply(self.ref, bad)
-                except RulecheckError as exc:
-                    self._probe(rj, bad, exc.code)
         else:
             return
         note(f"apply {dumps(action)}")
@@ -208,5 +179,4 @@ def run_differential(candidate: Engine, reference: Engine, configs) -> None:
     before = dict(current().counts)
     run_state_machine_as_test(Bound)
     raise_if_any(CHECK, before)
-    raise_if_any("probe", before)
     raise_if_any("protocol", before)

@@ -9,7 +9,6 @@ tests/test_broken_engines.py checks that the conformance suite fails on exactly 
 from __future__ import annotations
 
 from engine.errors import MalformedError
-from engine.errors import IllegalActionError
 from engine.sorry import SorryEngine
 from engine.sorry import cards
 from engine.sorry.board import COLOURS, FWD, HOME, LOOP, SAFE0, SLIDES, START
@@ -125,21 +124,6 @@ class TenGoesForwardOne(SorryEngine):
     def __init__(self, choices=None):
         super().__init__(choices)
         self.rules.ten_back = False
-
-
-class SplitInAnyOrder(SorryEngine):
-    """Accepts a split 7 in either order, although only the listed order is legal (its legal list is
-    right; only ``apply`` is lax, so only a negative probe sees it): breaks SRY-CARD-7."""
-
-    name = "broken-split-in-any-order"
-
-    def apply(self, state, action):
-        try:
-            return super().apply(state, action)
-        except IllegalActionError:
-            if isinstance(action, dict) and action.get("card") == "7" and len(action.get("moves") or []) == 2:
-                return super().apply(state, {**action, "moves": action["moves"][::-1]})
-            raise
 
 
 class SorryCardNeverPlays(SorryEngine):
@@ -289,7 +273,6 @@ BROKEN = {
     "lands_on_own_pawn": (LandsOnOwnPawn, "SRY-OWN-PAWN-BLOCKS"),
     "eleven_must_swap": (ElevenMustSwap, "SRY-ELEVEN-FORFEIT"),
     "ten_goes_forward_one": (TenGoesForwardOne, "SRY-CARD-10"),
-    "split_in_any_order": (SplitInAnyOrder, "SRY-CARD-7"),
     "sorry_card_never_plays": (SorryCardNeverPlays, "SRY-SORRY-CARD"),
 }
 
@@ -312,7 +295,6 @@ make_two_does_not_draw_again = _factory(TwoDoesNotDrawAgain)
 make_lands_on_own_pawn = _factory(LandsOnOwnPawn)
 make_eleven_must_swap = _factory(ElevenMustSwap)
 make_ten_goes_forward_one = _factory(TenGoesForwardOne)
-make_split_in_any_order = _factory(SplitInAnyOrder)
 make_sorry_card_never_plays = _factory(SorryCardNeverPlays)
 make_hasty_safety_and_turns = _factory(HastySafetyAndTurns)
 make_card_keeping = _factory(CardKeeping)
