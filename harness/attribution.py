@@ -28,7 +28,7 @@ def check_kind(item) -> str:
     return "machine" if "machine" in item.nodeid else "scenario"
 
 
-def _is_protocol_fault(exc: BaseException) -> bool:
+def is_protocol_fault(exc: BaseException) -> bool:
     from harness.machine import ProtocolViolation
     from harness.referee import EngineFault
 
@@ -52,7 +52,7 @@ def attribute_failure(item, exc: BaseException, text: str) -> None:
     if isinstance(exc, ClauseViolation):
         findings.record(exc.clause, kind, message.removeprefix(f"[{exc.clause}] "), None, "invariant")
         return
-    if _is_protocol_fault(exc):
+    if is_protocol_fault(exc):
         findings.record("PROTOCOL", "protocol", message.removeprefix("[PROTOCOL] "), None, "protocol")
         return
     if sink.context is not None:

@@ -3,8 +3,8 @@
 A candidate engine that hangs, crashes, prints garbage, answers the wrong request or
 returns something that is not our notation must never hang or crash rulecheck. Each
 such fault raises one ``EngineFault`` subclass. Its message starts with ``[PROTOCOL]``
-(so the verdict collector blames the protocol pseudo-clause, not the rule the scenario
-was about) and the kind of fault (``startup failed``, ``timeout``, ``crash``,
+(for people; the verdict is attributed to the protocol pseudo-clause by the
+exception's type, ``harness.attribution``) and the kind of fault (``startup failed``, ``timeout``, ``crash``,
 ``bad answer``, ``schema violation``), names the request that caused it (op, id and a
 short excerpt) and ends with the tail of the candidate's stderr::
 

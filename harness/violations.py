@@ -1,18 +1,17 @@
 """How a check says which clause an engine broke.
 
-Invariant checks raise ``ClauseViolation``; its text starts with ``[CLAUSE-ID]`` so
-the verdict collector can blame exactly that clause, and a human reading a shrunk
-Hypothesis failure sees the rule before the details.
+Invariant checks raise ``ClauseViolation``, which carries its clause as data
+(``.clause``; the text starts with ``[CLAUSE-ID]`` for people). Step contexts
+(``ScenarioChecks``) and vector replays keep the transition to blame and record their
+failures as findings through the reference's provenance.
 """
 
 from __future__ import annotations
 
 import functools
-import re
 
 from engine.canonical import dumps
 
-CLAUSE_TAG = re.compile(r"\[((?:OPS|SRY|DNP)(?:-[A-Z0-9]+)+|PROTOCOL|DIFFERENTIAL)\]")
 #: pseudo-clause for breaches of the engine protocol itself (DESIGN.md, not a rulebook)
 PROTOCOL = "PROTOCOL"
 #: pseudo-clause for a divergence from the reference engine in differential play
@@ -32,15 +31,6 @@ def require(condition: bool, clause: str, message: str) -> None:
     """Raise ClauseViolation(clause, message) unless ``condition``."""
     if not condition:
         raise ClauseViolation(clause, message)
-
-
-def blamed_clauses(text: str) -> list[str]:
-    """Clause ids named as ``[ID]`` in a failure text, in order, without repeats."""
-    seen: list[str] = []
-    for m in CLAUSE_TAG.finditer(text or ""):
-        if m.group(1) not in seen:
-            seen.append(m.group(1))
-    return seen
 
 
 class ScenarioChecks:

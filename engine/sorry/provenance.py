@@ -216,4 +216,4 @@ class SorryExplainer:
             elif a in taken:
                 ex.add(path, "SRY-SLIDE-BUMP", note="kept: a slide bumps no own pawn (sorry.slide-bumps-own = no)")
             elif a == START:
-                pass  # a pawn in START stays there unless a card starts it
+                ex.add(path, "SRY-START-CARDS", note="kept: a pawn leaves START only when a start card starts it")
