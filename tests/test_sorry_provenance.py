@@ -236,7 +236,7 @@ def test_a_bump_a_slide_and_kept_pawns_are_explained_by_their_rules():
     # red 1 lands on its own triangle 1 and stays: the kept slide is SRY-SLIDE-OWN-COLOUR
     j = position({"red": [58], "blue": [3]}, "3")
     by_path = {e.path: e.clauses for e in ex.transition(j, move(0, "3", ("red 1", 58, 1)))}
-    assert by_path["/pawns/red/0"] == ("SRY-CARD-3", "SRY-SLIDE-OWN-COLOUR")
+    assert by_path["/pawns/red/0"] == ("SRY-CARD-3", "SRY-SLIDE-OWN-COLOUR", "SRY-CLOCKWISE")  # over the seam 59 -> 0
     assert by_path["/pawns/blue/0"] == ("SRY-SLIDE-OWN-COLOUR",)
     assert ex.legal(j, move(0, "3", ("red 1", 58, 1))) == ("SRY-SLIDE-OWN-COLOUR",)
 

@@ -11,9 +11,9 @@ from engine.canonical import dumps
 from engine.provenance import Effect, Explanation, pointer
 from engine.sorry.board import HOME, LOOP, SAFE0, SLIDES, START
 from engine.sorry.cards import C1, C2
-from engine.sorry.moves import FORFEIT, SORRY, SWAP
+from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP, land
 from engine.sorry.reasons import (CARD_CLAUSE, TRIANGLE, colour, end_clauses, forfeit_rule, is_partner, kind_clauses,
-                                  legal_clauses, rejection_clauses, win_clause)
+                                  legal_clauses, path_clauses, rejection_clauses, win_clause)
 from engine.sorry.state import DEAL, DRAW, OVER, PLAY
 from engine.sorry.turn import after_move
 from engine.sorry.variants import parse_config
@@ -73,6 +73,36 @@ class SorryExplainer:
         if st.phase == DRAW:
             return ("SRY-DRAW-PILE", "SRY-POINTS-PLAY") if st.hands is not None else ("SRY-DRAW-PILE",)
         return ()
+
+    def observation(self, state: dict, player: int) -> list[Effect]:
+        """What ``player`` sees of ``state`` (the layout of ``engine.observation``), part by part.
+
+        Points play hides the other hands (only their size shows) and, since the deck minus the
+        discards and one's own hand would reveal them, the draw pile and the pending draw
+        (SRY-POINTS-PLAY; the pile lies face down, SRY-DRAW-PILE). Without hands every card is in
+        the open: the card in play and the discard pile (SRY-DRAW-AND-MOVE), and the draw pile as
+        what the deck leaves (SRY-DECK), its order hidden (SRY-DRAW-PILE). The board, the seats and
+        the turn are in plain view: no rule says so, so those parts name no clause."""
+        ex = Explanation()
+        for path in ("/game", "/players", "/variant", "/pawns", "/phase", "/turn", "/to_move", "/refill", "/result"):
+            ex.add(path, note="in plain view (the rulebook takes it for granted)")
+        if state.get("hands") is None:
+            ex.add("/hands", note="no hands outside points play")
+            ex.add("/card", "SRY-DRAW-AND-MOVE", note="shown: the drawn card is played in the open")
+            ex.add("/discard_pile", "SRY-DRAW-AND-MOVE", note="shown: discarded face up")
+            ex.add("/draw_pile", "SRY-DECK", "SRY-DRAW-PILE", note="shown as what the deck leaves; its order is hidden")
+            ex.add("/chance", "SRY-DRAW-PILE", note="shown: the draw is over the draw pile, known to all")
+            return ex.effects
+        for q, name in enumerate(state["players"]):
+            ex.add(pointer("hands", name), "SRY-POINTS-PLAY",
+                   note="shown to its holder" if q == player else "hidden: only its size shows")
+        ex.add("/card", "SRY-POINTS-PLAY", note="cards are played from the hand (no card in play)")
+        ex.add("/discard_pile", "SRY-POINTS-PLAY", note="shown: the played card is discarded face up")
+        ex.add("/draw_pile", "SRY-POINTS-PLAY", "SRY-DRAW-PILE",
+               note="hidden: only its size shows (its cards would reveal the other hands)")
+        ex.add("/chance", "SRY-POINTS-DEAL" if state.get("phase") == "deal" else "SRY-POINTS-PLAY", "SRY-DRAW-PILE",
+               note="hidden: only the kind of event shows (its pool would reveal the other hands)")
+        return ex.effects
 
     def setup(self, config: dict) -> list[Effect]:
         """new_game: pawns in START (SRY-SETUP, SRY-QUICK-START), the deck as draw pile (SRY-DECK,
@@ -146,6 +176,8 @@ class SorryExplainer:
         again = c in eng.draw_again
         whose = (("SRY-TWO-DRAW-AGAIN",) if again else ("SRY-TURN-ORDER", "SRY-TWO-DRAW-AGAIN")) if c in (C1, C2) \
             else ("SRY-TURN-ORDER",)
+        if again and kind == FORFEIT:
+            whose += ("SRY-FAQ-OWN-PAWN",)  # a forfeited 2 still draws again (the FAQ's exception)
         # to_move follows the turn once the next card is drawn (perft compares after the draw)
         for path in ("/turn", "/to_move"):
             ex.add(path, *whose, note="the same player draws again" if again else "the turn passes to the left")
@@ -175,6 +207,10 @@ class SorryExplainer:
         kind, c, subs, tgt, _ = move
         before, res = st.pos, after.pos
         movers = {s[0]: s for s in subs}
+        jumped = list(before)  # the position each count starts from (a split's second pawn after the first)
+        if kind == MOVE and len(subs) == 2:
+            land(R, cfg, jumped, subs[0][0], subs[0][2])
+            jumped[subs[1][0]] = before[subs[1][0]]
         how = kind_clauses(R, cfg, p, move, before) or [CARD_CLAUSE[c]]
         landings = {s[2] for s in subs}
         kept_slides: dict[int, str] = {}  # squares of a slide a pawn landed on but did not take
@@ -193,7 +229,7 @@ class SorryExplainer:
             path = pointer("pawns", cfg.names[k >> 2], k & 3)
             if k in movers:
                 i, f, landing, to = movers[k]
-                cl = list(how) + end_clauses(R, cfg, i, f, landing, kind == SWAP)
+                cl = list(how) + end_clauses(R, cfg, i, f, landing, kind == SWAP) + path_clauses(R, cfg, c, [movers[k]], jumped)
                 if b != to:
                     cl.append("SRY-SLIDE-BUMP")  # bumped by the other pawn's slide of a split 7
                 ex.add(path, *dict.fromkeys(cl), note=f"moved from {a} to {b}")

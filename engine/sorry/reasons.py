@@ -58,18 +58,61 @@ def slide_clauses(R, cfg, i: int, landing: int, swap: bool = False) -> tuple[str
     return (own,)
 
 
+def shortcut(cfg, i: int, f: int) -> bool:
+    """Pawn i on loop square f stands two to four squares behind its START exit, where a backward
+    4 or 10 puts it: a forward move from there enters the safety zone (SRY-BACKWARD-SHORTCUT)."""
+    return f < LOOP and 2 <= (EXIT[colour(cfg, i)] - f) % LOOP <= 4
+
+
 def end_clauses(R, cfg, i: int, f: int, landing: int, swap: bool = False) -> list[str]:
     """The rules that decide where a pawn moved from f to ``landing`` ends: HOME by exact count,
-    into or out of the safety zone, a slide or not."""
+    into or out of the safety zone (from just behind the START exit: the shortcut), a slide or not."""
     out: list[str] = []
     if landing == HOME:
         out.append("SRY-HOME-EXACT")
     elif SAFE0 <= landing < HOME and f < LOOP:
         out.append("SRY-SAFETY-ZONE")
+    if SAFE0 <= landing <= HOME and shortcut(cfg, i, f) and not swap:
+        out.append("SRY-BACKWARD-SHORTCUT")
     if SAFE0 <= f < HOME and landing < LOOP:
         out.append("SRY-SAFETY-BACKWARD")
     out.extend(slide_clauses(R, cfg, i, landing, swap))
     return out
+
+
+def path_clauses(R, cfg, c: int, subs, pos) -> list[str]:
+    """How a count travels, named where it matters: backward (SRY-BACKWARD: the 4, the 10's step
+    back), clockwise over the loop's seam 59 -> 0 (SRY-CLOCKWISE), over other pawns (SRY-JUMP; in
+    the safety zone too, SRY-SAFETY-NORMAL-RULES)."""
+    out: list[str] = []
+    cur = list(pos)
+    for i, f, landing, _to in subs:
+        table, n = _steps_to(R, cfg, i, f, landing) if f < HOME and landing <= HOME else (None, 0)
+        if table is None:
+            continue
+        if table is R.bwd:
+            out.append("SRY-BACKWARD")
+        squares = [table[colour(cfg, i)][f][k] for k in range(1, n)]
+        if table is R.fwd and f < LOOP and any(s < f for s in squares + [landing] if s < LOOP):
+            out.append("SRY-CLOCKWISE")
+        # a safety-zone square is shared only by pawns of the zone's colour
+        over = [s for s in squares if any(x == s and k != i and (s < LOOP or k >> 2 == i >> 2) for k, x in enumerate(cur))]
+        land(R, cfg, cur, i, landing)
+        if over:
+            out.append("SRY-JUMP")
+            if any(SAFE0 <= s < HOME for s in over):
+                out.append("SRY-SAFETY-NORMAL-RULES")
+    return out
+
+
+def _steps_to(R, cfg, i: int, f: int, landing: int):
+    """(the table, the count) of a single count from f to ``landing`` (forward first), else (None, 0)."""
+    for table in (R.fwd, R.bwd):
+        row = table[colour(cfg, i)][f]
+        for n in range(1, len(row)):
+            if row[n] == landing:
+                return table, n
+    return None, 0
 
 
 def kind_clauses(R, cfg, p: int, move, pos=None) -> list[str]:
@@ -223,7 +266,10 @@ def card_blocks(eng, cfg, pos, p: int, card: int) -> tuple[list[str], list[str]]
                 continue
             fw, bw = R.fwd[colour(cfg, i)][s], R.bwd[colour(cfg, i)][s]
             for direction, n in counts_of(eng, card):
-                board.append(_dest_reason(R, cfg, pos, i, (fw if direction == F else bw)[n]))
+                d = (fw if direction == F else bw)[n]
+                board.append(_dest_reason(R, cfg, pos, i, d))
+                if board[-1] == "SRY-OWN-PAWN-BLOCKS" and SAFE0 <= d < HOME:
+                    board.append("SRY-SAFETY-NORMAL-RULES")  # in the safety zone, too
             if card == C7:
                 board.extend(_split_reason(R, cfg, pos, i, fw[a], j, R.fwd[colour(cfg, j)][pos[j]][7 - a])
                              for j in out_pawns if j > i for a in range(1, 7))
@@ -275,6 +321,8 @@ def forfeit_clauses(eng, st, card: int) -> tuple[str, ...]:
             board += b
             standing += s
     first = next(([b] for b in BLOCK_ORDER if b in board), standing)  # one reason: the count's before the board's
+    if first == ["SRY-OWN-PAWN-BLOCKS"] and "SRY-SAFETY-NORMAL-RULES" in board:
+        first.append("SRY-SAFETY-NORMAL-RULES")  # an own pawn blocks inside the safety zone
     out = _uniq(special or first)  # a card's own forfeit rule, else why the cards cannot move
     if out:
         return out
@@ -471,7 +519,8 @@ def _move_rejection(eng, st, action, c: int) -> tuple[str, ...]:
             return _miscount(R, cfg, i, f, landing, counts_of(eng, c), c)
         why = _dest_reason(R, cfg, cur, i, landing)
         if why is not None:
-            return (why,)
+            zone = why == "SRY-OWN-PAWN-BLOCKS" and SAFE0 <= landing < HOME
+            return (why, "SRY-SAFETY-NORMAL-RULES") if zone else (why,)
         if to != _final(R, cfg, i, landing) or ("slide" in step and landing == to):
             return slide_clauses(R, cfg, i, landing) or ("SRY-SLIDE-ANY-CARD",)
         land(R, cfg, cur, i, landing)
@@ -520,7 +569,7 @@ def _miscount(R, cfg, i, f, landing, allowed, card) -> tuple[str, ...]:
     fwd_counts = [n for d, n in allowed if d == F]
     for d, n in allowed:  # the card's count, the wrong way round
         if (R.bwd if d == F else R.fwd)[col][f][n] == landing:
-            return (CARD_CLAUSE[card],)
+            return (CARD_CLAUSE[card], "SRY-CLOCKWISE" if d == F else "SRY-BACKWARD")
     if landing == HOME and any(R.fwd[col][f][n] is None for n in fwd_counts):
         return ("SRY-HOME-EXACT",)
     if SAFE0 <= landing < HOME and any(d == B for d, _ in allowed):

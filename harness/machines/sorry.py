@@ -40,13 +40,37 @@ CHECKED_CLAUSES = (
 
 
 def configs() -> st.SearchStrategy:
-    """Player counts, colour choices, quick start, team play and points play."""
-    plain = st.builds(lambda n, f, q: {"players": n, "first": f % n, "quick_start": q},
-                      st.integers(2, 4), st.integers(0, 3), st.booleans())
-    chosen = st.lists(st.sampled_from(COLOURS), min_size=2, max_size=4, unique=True).map(lambda cs: {"colours": cs})
-    team = st.builds(lambda q: {"players": 4, "team": True, "quick_start": q}, st.booleans())
-    points = st.builds(lambda n: {"players": n, "points": True}, st.integers(2, 4))
-    return st.one_of(plain, chosen, team, points)
+    """Every config the rules allow (specs/sorry/config.toml): 2-4 players by count or by ``colours``
+    (any distinct colours, listed in any order), with or without ``first`` (a seat index or a colour)
+    or ``previous_winner`` (a rematch); quick start on or off; team play (four colours); points play
+    (quick start by default, or explicitly on or off)."""
+    return st.one_of(_config("plain"), _config("colours"), _config("team"), _config("points"))
+
+
+@st.composite
+def _config(draw, kind: str) -> dict:
+    if kind == "team":
+        seats = draw(st.sampled_from([{"players": 4}, {"colours": None}]))
+        if "colours" in seats:
+            seats = {"colours": draw(st.permutations(COLOURS))}
+    elif kind == "colours" or (kind == "points" and draw(st.booleans())):
+        seats = {"colours": draw(st.lists(st.sampled_from(COLOURS), min_size=2, max_size=4, unique=True))}
+    else:
+        seats = {"players": draw(st.integers(2, 4))}
+    names = sorted(seats["colours"], key=COLOURS.index) if "colours" in seats else list(COLOURS[:seats["players"]])
+    cfg = dict(seats)
+    if kind == "team":
+        cfg["team"] = True
+    if kind == "points":
+        cfg["points"] = True
+    quick = draw(st.sampled_from([None, True, False]))
+    if quick is not None:
+        cfg["quick_start"] = quick
+    who = draw(st.sampled_from(["none", "first", "first", "previous_winner"]))
+    if who != "none":
+        seat = draw(st.integers(0, len(names) - 1))
+        cfg[who] = draw(st.sampled_from([seat, names[seat]]))
+    return cfg
 
 
 # ---------------------------------------------------------------- geometry (from board.json)
