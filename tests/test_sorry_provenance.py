@@ -271,3 +271,54 @@ def test_witness_text_describes_the_position_in_the_games_notation():
     st = eng.from_json(position({"red": [17, "safety 3"], "blue": [40, "home"]}, "7"))
     assert eng.describe_state(st) == ("red to move with a 7; red 1 on 17, red 2 safety 3, blue 1 on 40, blue 2 HOME; "
                                       "others in START; draw pile 44")
+
+
+# ---------------------------------------------------------------- what each player sees (observation)
+
+
+def points_state(players: int = 3) -> dict:
+    eng = SorryEngine()
+    st = eng.new_game({"players": players, "points": True})
+    return eng.to_json(eng.apply(st, chance_mod.sample(eng.chance(st), random.Random(1))))
+
+
+def test_points_play_hides_other_hands_and_a_leak_is_blamed_on_SRY_POINTS_PLAY():
+    """SRY-POINTS-PLAY: a hand is shown to its holder only; the draw pile (and the pending draw)
+    would reveal the other hands, so they show only their size."""
+    eng = SorryEngine()
+    j = points_state()
+    effects = eng.explainer().observation(j, 1)
+    by_path = {e.path: e.clauses for e in effects}
+    assert by_path["/hands/blue"] == ("SRY-POINTS-PLAY",) and by_path["/hands/red"] == ("SRY-POINTS-PLAY",)
+    leak = {**eng.observation(eng.from_json(j), 1), "hands": j["hands"]}  # an engine that shows every hand
+    diff = changed_paths(eng.observation(eng.from_json(j), 1), leak)
+    assert diff == ["/hands/red", "/hands/yellow"]
+    assert clauses_for_paths(effects, diff) == ("SRY-POINTS-PLAY",)
+    assert clauses_for_paths(effects, ["/draw_pile"]) == ("SRY-POINTS-PLAY", "SRY-DRAW-PILE")
+
+
+def test_every_part_of_every_observation_has_an_effect():
+    """Each part of what a player sees is covered by an effect: a clause when a rule decides it is
+    shown or hidden (SRY-DRAW-AND-MOVE, SRY-DECK, SRY-DRAW-PILE, SRY-POINTS-PLAY), none for the
+    board and the seats, in plain view."""
+    eng = SorryEngine()
+    ex = eng.explainer()
+    for before, _action, _after, _legal in games(eng, 13, 2, first=6):
+        st = eng.from_json(before)
+        for p in range(len(before["players"])):
+            obs = eng.observation(st, p)
+            effects = ex.observation(before, p)
+            for key in obs:
+                assert any(e.covers(f"/{key}") for e in effects), key
+            if before["hands"] is not None:
+                assert {e.path for e in effects if e.clauses} >= {f"/hands/{n}" for n in before["players"]}
+
+
+def test_without_hands_every_card_is_in_the_open():
+    """SRY-DRAW-AND-MOVE: the card in play and the discard pile are shown; the draw pile shows as
+    what the deck leaves (SRY-DECK)."""
+    eng = SorryEngine()
+    j = position({"red": [10]}, "5")
+    by_path = {e.path: e.clauses for e in eng.explainer().observation(j, 1)}
+    assert eng.observation(eng.from_json(j), 1) == j
+    assert by_path["/card"] == ("SRY-DRAW-AND-MOVE",) and by_path["/draw_pile"] == ("SRY-DECK", "SRY-DRAW-PILE")

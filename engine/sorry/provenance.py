@@ -12,8 +12,9 @@ from engine.provenance import Effect, Explanation, pointer
 from engine.sorry.board import HOME, LOOP, SAFE0, SLIDES, START
 from engine.sorry.cards import C1, C2
 from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP, land
-from engine.sorry.reasons import (CARD_CLAUSE, TRIANGLE, colour, end_clauses, forfeit_rule, is_partner, kind_clauses,
-                                  legal_clauses, path_clauses, rejection_clauses, win_clause)
+from engine.sorry.reasons import (CARD_CLAUSE, TRIANGLE, colour, end_clauses, forfeit_rule, kind_clauses,
+                                  legal_clauses, path_clauses, rejection_clauses, team_mate,
+                                  win_clause)
 from engine.sorry.state import DEAL, DRAW, OVER, PLAY
 from engine.sorry.turn import after_move
 from engine.sorry.variants import parse_config
@@ -234,14 +235,16 @@ class SorryExplainer:
                     cl.append("SRY-SLIDE-BUMP")  # bumped by the other pawn's slide of a split 7
                 ex.add(path, *dict.fromkeys(cl), note=f"moved from {a} to {b}")
             elif kind == SORRY and k == tgt:
-                ex.add(path, "SRY-SORRY-CARD", *(("SRY-TEAM-SORRY-PARTNER",) if is_partner(cfg, p, k) else ()),
-                       note="sent back to START by the Sorry! card")
+                partner = ("SRY-TEAM-BUMP-PARTNER",) if team_mate(cfg, p, subs[0][0], k) else ()
+                only = ("SRY-TEAM-SORRY-PARTNER",) if "SRY-TEAM-SORRY-PARTNER" in how else ()  # the only targets
+                ex.add(path, "SRY-SORRY-CARD", *partner, *only, note="sent back to START by the Sorry! card")
             elif kind == SWAP and k == tgt:
                 ex.add(path, "SRY-CARD-11", *(("SRY-SWAP-SLIDE",) if b != before[subs[0][0]] else ()),
                        note="swapped")
             elif a != b:
                 direct = a in landings and a not in taken  # landed on it, no slide
-                why = "SRY-TEAM-BUMP-PARTNER" if is_partner(cfg, p, k) else "SRY-BUMP" if direct else "SRY-SLIDE-BUMP"
+                by = next((s[0] for s in subs if s[2] == a or a in SLIDE_SQUARES.get(s[2], ())), subs[0][0])
+                why = "SRY-TEAM-BUMP-PARTNER" if team_mate(cfg, p, by, k) else "SRY-BUMP" if direct else "SRY-SLIDE-BUMP"
                 ex.add(path, why, note="bumped back to START")
             elif SAFE0 <= a < HOME:
                 ex.add(path, "SRY-SAFETY-OWN-COLOUR", note="kept: a pawn in its safety zone cannot be touched")

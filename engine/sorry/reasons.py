@@ -39,6 +39,12 @@ def colour(cfg, i: int) -> int:
     return cfg.colours[i >> 2]
 
 
+def team_mate(cfg, p: int, i: int, k: int) -> bool:
+    """Pawn k is of the partner colour of pawn i, both of player p's team (SRY-TEAM-PARTNERS): a
+    red pawn bumping a yellow one, or a yellow pawn that red moves bumping a red one."""
+    return cfg.team and (k >> 2) != (i >> 2) and (k >> 2) in cfg.movers[p]
+
+
 def is_partner(cfg, p: int, i: int) -> bool:
     """Pawn i belongs to the partner of player p (team play, SRY-TEAM-PARTNERS)."""
     return cfg.team and (i >> 2) != p and (i >> 2) in cfg.movers[p]
@@ -126,8 +132,9 @@ def kind_clauses(R, cfg, p: int, move, pos=None) -> list[str]:
         out.append("SRY-SWAP-SLIDE" if subs[0][2] != subs[0][3] and subs[0][3] != START else "SRY-CARD-11")
     elif kind == SORRY:
         out.append("SRY-SORRY-CARD")
-        if pos is not None and is_partner(cfg, p, tgt) and all(
-                is_partner(cfg, p, k) for k in range(len(pos)) if pos[k] < LOOP and (k >> 2) != (subs[0][0] >> 2)):
+        i = subs[0][0]
+        if pos is not None and team_mate(cfg, p, i, tgt) and all(
+                team_mate(cfg, p, i, k) for k in range(len(pos)) if pos[k] < LOOP and (k >> 2) != (i >> 2)):
             out.append("SRY-TEAM-SORRY-PARTNER")  # the only targets are the partner's pawns
     elif len(subs) == 2:
         out.append("SRY-CARD-7")
@@ -203,7 +210,7 @@ def _on_partner(cfg, p: int, pos, subs) -> list[str]:
     if pos is None or not cfg.team:
         return []
     return ["SRY-TEAM-BUMP-PARTNER" for i, _f, landing, _t in subs if landing < LOOP
-            for k in range(len(pos)) if pos[k] == landing and (k >> 2) != (i >> 2) and is_partner(cfg, p, k)]
+            for k in range(len(pos)) if pos[k] == landing and team_mate(cfg, p, i, k)]
 
 
 def _backs_out(subs) -> list[str]:
