@@ -269,7 +269,7 @@ class TurnStory:
                          "letters for going out " + ("first (2)" if self.award == "DNP-FIRST-OUT" else "second (1)"))
             else:
                 keep = self.award or ("DNP-FIRST-OUT" if not s.out else "DNP-SECOND-OUT")
-                self.add(f"/tokens/{q}", [keep], "letters are only won by going out first or second")
+                self.add(f"/tokens/{q}", [keep, "DNP-FAQ-LETTERS"], "letters are only won by going out first or second")
             self.add(f"/rounds_won/{q}", ["DNP-TWO-ROUND-WIN"], "rounds won (2 players)")
         if after.result is not None:
             self.add("/result", [result_clause(after.result)], f"the game ends: {after.result}")
@@ -292,7 +292,7 @@ class TurnStory:
 
     def _turn_order(self) -> None:
         g, after = self.g, self.after
-        self.add("/turn", ["DNP-TURN-CAP"], "one more player action")
+        self.add("/turn", ["DNP-TURN-CAP", "DNP-ONE-ACTION"], "one more player action: exactly one per turn")
         if self.game_over:
             rc = result_clause(after.result)
             for f in ("to_move", "area", "chance", "round"):

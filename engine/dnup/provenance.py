@@ -22,6 +22,7 @@ from engine.canonical import dumps
 from engine.dnup import actions as A
 from engine.dnup import sets as S
 from engine.dnup.explain_turn import SETUP, TurnStory, deal_effects, fixed_effects, result_clause
+from engine.dnup.provenance_observation import observation_effects
 from engine.dnup.state import CHANCE, OVER, State
 from engine.errors import RulecheckError
 from engine.provenance import Effect
@@ -61,15 +62,21 @@ class DnupExplainer:
             cards = move[1]
             v = g.val[cards[0]]
             out = ["DNP-ACTION-A"]
+            if len(cards) > 1:
+                out += ["DNP-SET", "DNP-FAQ-SET"]  # these cards go together: one active value
             if len(cards) < sum(1 for c in s.hands[p] if g.val[c] == v):
-                out.append("DNP-A-ANY-COUNT")
+                out += ["DNP-A-ANY-COUNT", "DNP-FAQ-ANY-COUNT"]
             out += _beaten_clauses(g, s.sets, g.slot(p, s.area), len(cards), "DNP-A-HIGHER")
             return tuple(out)
         if kind == "B":
             slot = move[2]
-            return ("DNP-ACTION-B",) + tuple(_beaten_clauses(g, s.sets, slot, len(s.sets[slot]) + 1,
-                                                             "DNP-B-CONFLICT"))
-        return ("DNP-ACTION-C",) if kind == "C" else ("DNP-ACTION-D",)
+            out = ["DNP-ACTION-B"] + _beaten_clauses(g, s.sets, slot, len(s.sets[slot]) + 1, "DNP-B-CONFLICT")
+            if "DNP-B-CONFLICT" in out:
+                out.append("DNP-FAQ-CONFLICT")  # the FAQ: the lower of two sets of one size goes back
+            return tuple(out + _staying(s, slot))
+        if kind == "C":
+            return ("DNP-ACTION-C",) + tuple(_staying(s, move[1]))
+        return ("DNP-ACTION-D", "DNP-FAQ-DNUP")
 
     # ---- rejection ----------------------------------------------------------------------
     def rejection(self, state, action) -> tuple[str, ...]:
@@ -130,7 +137,7 @@ class DnupExplainer:
         if len(set(ocs)) != len(ocs) or [g.deck.ids[c >> 1] for c in sorted(ocs)] != cards:
             return ("DNP-ACTION-A",)
         if len({g.val[c] for c in ocs}) != 1:
-            return ("DNP-SET",)  # one active value per set
+            return ("DNP-SET", "DNP-FAQ-SET")  # one active value per set
         v = g.val[ocs[0]]
         return tuple(_blockers(self.rules, g, s.sets, g.slot(p, s.area), len(ocs), v, "DNP-A-HIGHER"))
 
@@ -187,6 +194,13 @@ class DnupExplainer:
             return (result_clause(s.result),)
         return ("DNP-TWO-ROUND-WIN",) if g.areas == 2 else ("DNP-SECOND-OUT",)
 
+    def observation(self, state, player) -> list[Effect]:
+        """What decides each part of ``player``'s observation: hidden hands (DNP-HIDDEN-HAND),
+        the face-down discard pile (DNP-DISCARD-OWN-SET), the pending deal (DNP-DEAL), sets face
+        up (DNP-ACTION-A); ``provenance_observation``."""
+        sj = state if isinstance(state, dict) else self.rules.to_json(state)
+        return observation_effects(sj, player)
+
     def setup(self, config) -> list[Effect]:
         """``new_game(config)``: the player count, the cards in play and a pending deal."""
         try:
@@ -223,6 +237,13 @@ def _round_start(s: State) -> bool:
     """No card has left the hands yet this round: the start player's first turn."""
     g = s.g
     return not any(s.sets) and sum(map(len, s.hands)) == len(g.in_play) and s.to_move == s.start
+
+
+def _staying(s: State, slot: int) -> list[str]:
+    """DNP-FIRST-OUT-CARDS-STAY when ``slot`` holds the first player out's set: it stays on
+    the table, a set like any other, so B and C may act on it."""
+    lv = s.leaving
+    return ["DNP-FIRST-OUT-CARDS-STAY"] if lv is not None and slot == s.g.slot(lv[0], 1) else []
 
 
 def _beaten_clauses(g, sets, slot: int, size: int, rule: str) -> list[str]:

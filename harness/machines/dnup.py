@@ -38,11 +38,17 @@ CHECKED_CLAUSES = (
 
 
 def configs() -> st.SearchStrategy:
-    """2-5 players, always with a turn cap (the rules never force an end: DNP-TURN-CAP)."""
+    """Every config the rules allow: 2-5 players (DNP-PLAYER-COUNT), a turn cap or none (DNP-TURN-CAP:
+    the rules never force an end; play here is bounded by the step count), and the assumed deck or a
+    user-supplied one given inline, some leaving remainder cards at the deal (DNP-DEAL)."""
+    from harness.positions.dnup import user_decks
+
+    decks = user_decks()
     return st.fixed_dictionaries({
         "players": st.integers(min_value=2, max_value=5),
-        "turn_cap": st.sampled_from([30, 120, 400]),
-    })
+        "turn_cap": st.sampled_from([30, 120, 400, None]),
+        "deck": st.sampled_from([None] * (2 * len(decks)) + decks),  # the assumed deck (no key) 2 in 3
+    }).map(lambda c: c if c["deck"] is not None else {k: v for k, v in c.items() if k != "deck"})
 
 
 def _deck(sj: dict) -> list[dict]:
