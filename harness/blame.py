@@ -105,6 +105,19 @@ def rejected_legal(reference, state_json: dict, action: dict) -> Blame:
     return Blame.of(_safe(ex.legal, state_json, action) if ex else ())
 
 
+def observation(reference, state_json: dict, player: int, ref_obs: Any, cand_obs: Any) -> Blame:
+    """A player's observation differs (or is refused: ``cand_obs`` None): blame what the
+    reference's provenance says decides the differing parts (shown, hidden, how)."""
+    ex = explainer_of(reference)
+    fn = getattr(ex, "observation", None)
+    if fn is None:
+        return Blame.of(())
+    effects = _safe(fn, state_json, player) or []
+    if cand_obs is None:
+        return Blame.of(c for e in effects for c in e.clauses)
+    return Blame.of(root_clauses(effects, changed_paths(ref_obs, cand_obs)))
+
+
 def chance_event(reference, state_json: dict) -> Blame:
     ex = explainer_of(reference)
     return Blame.of(_safe(ex.chance, state_json) if ex else ())

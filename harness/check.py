@@ -39,6 +39,10 @@ class ClauseVerdict:
     tests: list[str] = field(default_factory=list)
     failures: list[dict] = field(default_factory=list)
     reason: str = ""
+    #: situation coverage: how many explored transitions exercised this clause (``harness.coverage``)
+    exercised: int = 0
+    #: an implemented clause exercised fewer than ``coverage.THIN`` times in the run
+    thin: bool = False
 
     @property
     def finding_count(self) -> int:
@@ -66,6 +70,8 @@ class ClauseVerdict:
             "shortest_witness": self.shortest,
             "failures": self.failures,
             "reason": self.reason,
+            "exercised": self.exercised,
+            "thinly_covered": self.thin,
         }
 
 
@@ -78,6 +84,24 @@ class SuiteResult:
     pytest_exit: int
     errors: list[dict]
     engine_counts: dict = field(default_factory=dict)
+
+    @property
+    def coverage(self) -> dict:
+        """Situation coverage over the run: per clause, thin clauses, and what each test explored."""
+        from harness.coverage import THIN
+
+        counts: dict[str, int] = {}
+        for r in self.records:
+            for c, n in (r.get("coverage") or {}).items():
+                counts[c] = counts.get(c, 0) + n
+        explored = {r["nodeid"]: r["explored"] for r in self.records if (r.get("explored") or {}).get("transitions")}
+        return {
+            "threshold": THIN,
+            "transitions": sum(e["transitions"] for e in explored.values()),
+            "clauses": dict(sorted(counts.items())),
+            "thinly_covered": sorted(c for c, v in self.verdicts.items() if v.thin),
+            "explored": explored,
+        }
 
     @property
     def totals(self) -> dict[str, int]:
@@ -107,6 +131,7 @@ class SuiteResult:
             },
             "errors": self.errors,
             "engine_counts": self.engine_counts,
+            "coverage": self.coverage,
             "clauses": [cv.to_json() for cv in self.verdicts.values()],
         }
 
@@ -170,9 +195,24 @@ def run_suite(games: list[str], engine: str = "reference", choices: dict[str, st
                        "message": f"pytest stopped with exit code {code} (usage error or internal error)"})
     counts = dict(sorted(collector.engine_counts.items()))
     verdicts = compute_verdicts(games, records, expected, collector.unsupported, counts)
+    mark_coverage(verdicts, records, thin=not (clauses or tags or extra_args))
     if clauses or tags:
         verdicts = filtered(verdicts, clauses, tags)
     return SuiteResult(games, engine, records, verdicts, code, errors, counts)
+
+
+def mark_coverage(verdicts: dict[str, ClauseVerdict], records: list[dict], thin: bool = True) -> None:
+    """Sum each clause's situation coverage over the run; with ``thin``, flag implemented clauses
+    exercised fewer than ``coverage.THIN`` times (only a whole default run is judged so)."""
+    from harness.coverage import THIN
+
+    for r in records:
+        for c, n in (r.get("coverage") or {}).items():
+            if c in verdicts:
+                verdicts[c].exercised += n
+    if thin and any(r.get("explored", {}).get("transitions") for r in records):
+        for cv in verdicts.values():
+            cv.thin = cv.game != "*" and cv.verdict not in ("not-implemented", "not-applicable") and cv.exercised < THIN
 
 
 def filtered(verdicts: dict[str, ClauseVerdict], clauses: list[str] | None, tags: list[str] | None) -> dict[str, ClauseVerdict]:
@@ -197,7 +237,7 @@ def _failure_entry(f: dict) -> dict:
 
 
 #: checks that keep exploring after a finding: a clause they check without a finding was checked
-EXPLORING = ("machine", "differential", "protocol")
+EXPLORING = ("machine", "differential", "protocol", "observation", "probe", "situation")
 
 
 def compute_verdicts(games: list[str], records: list[dict], expected: dict[str, str] | None = None,

@@ -168,6 +168,7 @@ def check(game, engine, choice, clause, tag, profile, json_path, junit_path, htm
         + f"   [bold]{tests['total']} tests:[/] {tests['passed']} passed, {tests['failed']} failed, "
         f"{tests['not_applicable']} not applicable   ({elapsed:.1f} s)"
     )
+    _print_coverage(result)
     if any(result.engine_counts.values()):
         console.print("[bold]engine process:[/] " + ", ".join(f"{k} {v}" for k, v in result.engine_counts.items() if v))
     for e in result.errors:
@@ -261,6 +262,22 @@ def _print_verdicts(result, all_clauses: bool) -> None:
                           escape(detail))
         console.print(table)
     _print_witnesses(result)
+
+
+def _print_coverage(result) -> None:
+    """Situation coverage: transitions explored and explained, and the thinly covered clauses."""
+    cov = result.coverage
+    if not cov["transitions"]:
+        return
+    thin = cov["thinly_covered"]
+    exercised = sum(1 for cv in result.verdicts.values() if cv.game != "*" and cv.exercised)
+    line = (f"[bold]coverage:[/] {cov['transitions']} transitions explored; {exercised} clauses exercised "
+            f"(see --json 'coverage')")
+    if thin:
+        shown = ", ".join(f"{c} ({result.verdicts[c].exercised})" for c in thin[:15])
+        more = f" and {len(thin) - 15} more" if len(thin) > 15 else ""
+        line += f"; [yellow]thinly covered[/] (< {cov['threshold']} exercises): {escape(shown)}{more}"
+    console.print(line)
 
 
 def _print_witnesses(result, limit: int = 12) -> None:

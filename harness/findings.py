@@ -14,6 +14,7 @@ did, plus the path from a new game when it is short.
 from __future__ import annotations
 
 import contextvars
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +26,7 @@ KEEP_PER_CLAUSE = 5
 SHORT_PATH = 10
 
 #: the checks a finding can come from
-CHECKS = ("scenario", "machine", "differential", "perft", "vector", "protocol", "observation", "probe")
+CHECKS = ("scenario", "machine", "differential", "perft", "vector", "protocol", "observation", "probe", "situation")
 
 #: how a finding's clause was chosen
 BASES = {
@@ -96,6 +97,23 @@ class FindingSink:
     counts: dict[tuple[str, str], int] = field(default_factory=dict)
     #: the scenario context of the test (``harness.violations.ScenarioChecks``), when it has one
     context: Any = None
+    #: situation coverage: clause id -> how many explored transitions exercised it (``harness.coverage``)
+    coverage: dict[str, int] = field(default_factory=dict)
+    #: what the test explored: transitions visited, and a digest of their sequence (reproducibility)
+    explored: int = 0
+    _digest: Any = field(default_factory=lambda: hashlib.sha256())
+
+    def note_start(self, state_text: str) -> None:
+        """A game (or built position) starts from this canonical state."""
+        self._digest.update(b"S" + state_text.encode())
+
+    def note_transition(self, state_text: str, action: Any) -> None:
+        """The exploration visited this state and played ``action`` (None: the game is over)."""
+        self.explored += 1
+        self._digest.update(b"T" + state_text.encode() + b"A" + dumps(action).encode())
+
+    def exploration(self) -> dict:
+        return {"transitions": self.explored, "digest": self._digest.hexdigest()[:16] if self.explored else ""}
 
     def add(self, f: Finding) -> None:
         f.test = f.test or self.test

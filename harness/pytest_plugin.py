@@ -231,6 +231,8 @@ class VerdictCollector:
                 "findings": sink.to_json(),
                 "message": message,
                 "duration": round(report.duration, 4),
+                "coverage": dict(sink.coverage),
+                "explored": sink.exploration(),
             }
             if sink and outcome == "passed":
                 rec["outcome"] = "failed"

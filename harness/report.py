@@ -139,6 +139,13 @@ def html_page(result: SuiteResult) -> str:
     counts = {k: v for k, v in result.engine_counts.items() if v}
     if counts:
         parts.append("<p>engine process: " + e(", ".join(f"{k} {v}" for k, v in counts.items())) + "</p>")
+    cov = result.coverage
+    if cov["transitions"]:
+        thin = cov["thinly_covered"]
+        parts.append(f"<p>coverage: {cov['transitions']} transitions explored; "
+                     + (f"<b>thinly covered</b> (exercised fewer than {cov['threshold']} times): "
+                        + ", ".join(f"<code>{e(c)}</code> ({result.verdicts[c].exercised})" for c in thin)
+                        if thin else f"every judged clause exercised at least {cov['threshold']} times") + "</p>")
     failing = [cv for cv in result.verdicts.values() if cv.verdict in ("fail", "unexpected-pass", "not-covered")]
     if failing:
         parts.append("<p><b>Needs attention:</b> " + ", ".join(
@@ -149,7 +156,7 @@ def html_page(result: SuiteResult) -> str:
         if not cvs:
             continue
         parts.append(f"<h2>{e(g if g != '*' else 'protocol')}</h2><table><tr><th>clause</th><th>verdict</th>"
-                     "<th>lines</th><th>tests</th><th>summary and failures</th></tr>")
+                     "<th>lines</th><th>tests</th><th>exercised</th><th>summary and failures</th></tr>")
         for cv in cvs:
             span = str(cv.lines[0]) if cv.lines[0] == cv.lines[1] else f"{cv.lines[0]}-{cv.lines[1]}"
             lines = f"<a href='#{g}-L{cv.lines[0]}'>{span}</a>" if g != "*" else ""
@@ -165,7 +172,8 @@ def html_page(result: SuiteResult) -> str:
                            f" <small>({e(f['test'])})</small></summary><pre>{e(finding_text(f))}</pre></details>")
             parts.append(f"<tr id='clause-{e(cv.clause)}'><td class='id'><code>{e(cv.clause)}</code></td>"
                          f"<td class='v' style='color:{COLOURS.get(cv.verdict, '#000')}'>{e(cv.verdict)}</td>"
-                         f"<td class='ln'>{lines}</td><td>{len(cv.tests)}</td><td>{detail}</td></tr>")
+                         f"<td class='ln'>{lines}</td><td>{len(cv.tests)}</td>"
+                         f"<td>{cv.exercised}{' <b>thin</b>' if cv.thin else ''}</td><td>{detail}</td></tr>")
         parts.append("</table>")
     for g in result.games:
         spec = specs.load(g)

@@ -276,6 +276,12 @@ def validate_action(game: str, obj: dict) -> list[str]:
     return _schema_errors(load(game).action_schema, obj)
 
 
+def action_is_valid(game: str, obj) -> bool:
+    """Whether ``obj`` is a well-formed action (the yes/no fast path of :func:`validate_action`)."""
+    schema = load(game).action_schema
+    return schema is not None and _checker(schema)[1](obj)
+
+
 @functools.cache
 def _validator(schema_json: str):
     return jsonschema.Draft202012Validator(json.loads(schema_json))
@@ -285,15 +291,20 @@ def _validator(schema_json: str):
 _CHECKERS: dict[int, tuple] = {}
 
 
-def _schema_errors(schema: dict | None, obj) -> list[str]:
-    if schema is None:
-        return ["no schema defined"]
+def _checker(schema: dict) -> tuple:
     hit = _CHECKERS.get(id(schema))
     if hit is None or hit[0] is not schema:
         from specs.protocol.fast import compile as fast_compile
 
         v = _validator(json.dumps(schema, sort_keys=True))
         hit = _CHECKERS[id(schema)] = (schema, fast_compile(schema, fallback=v.is_valid), v)
+    return hit
+
+
+def _schema_errors(schema: dict | None, obj) -> list[str]:
+    if schema is None:
+        return ["no schema defined"]
+    hit = _checker(schema)
     if hit[1](obj):  # compiled fast path (~100x faster); jsonschema explains a failure
         return []
     return [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}" for e in hit[2].iter_errors(obj)]

@@ -1,0 +1,349 @@
+"""Lockstep: one candidate game beside the reference's, every state both reach compared (issue 10).
+
+Differential play (``harness.differential``, Hypothesis picks the actions) and situations
+(``harness.situations``, positions built around a rule) both drive a :class:`Lockstep`.
+In every state it visits, finished games included, it compares:
+
+- the legal action sets (missing and extra actions blamed through provenance);
+- the pending chance event;
+- every player's observation (``observe``), blamed through the reference's
+  ``explainer.observation`` (what decides each part is shown or hidden);
+- negative probes (:mod:`harness.probes`): actions the reference rejects, offered to the
+  candidate, which must reject them with the reference's error code; an accepted one is
+  blamed on what the reference's provenance says forbids it. Chance outcomes the pending
+  pool cannot give get the same treatment;
+- a request asked earlier, in another game or config, asked again (statelessness): the
+  answer must not depend on what else the engine was asked;
+- the successor state of the action played.
+
+The candidate's questions about one state go in one ``batch`` over the protocol. Every
+choice a probe or a replay makes comes from a generator seeded by the state itself, never
+from Hypothesis, so exploration is the same in-process and over the protocol.
+
+The reference's provenance of every transition is counted per clause on the test's sink
+(situation coverage, ``harness.coverage``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from engine.canonical import dumps
+from engine.errors import RulecheckError, error_from_wire
+from engine.protocol import Engine
+from harness import blame, capabilities, coverage, probes
+from harness.findings import current, record
+
+#: how many earlier requests are kept to ask again (statelessness)
+REMEMBERED = 64
+#: one earlier request is asked again every this many visits
+REPLAY_EVERY = 4
+#: at most this many witnesses are built per (clause, check); later findings are only counted
+WITNESSES = 200
+
+
+@dataclass
+class Answer:
+    """The candidate's answer to one question: ``value``, or the ``error`` it raised."""
+
+    value: Any = None
+    error: RulecheckError | None = None
+
+
+class Memory:
+    """Requests the candidate answered like the reference, kept across games to ask again."""
+
+    def __init__(self):
+        self.transitions: deque = deque(maxlen=REMEMBERED)  # (cand state, ref state json, action, ref after json)
+        self.visits = 0
+
+
+def _seed(text: str) -> random.Random:
+    return random.Random(text)
+
+
+class Lockstep:
+    """The candidate and the reference in one game (see the module docstring)."""
+
+    def __init__(self, candidate: Engine, reference: Engine, check: str = "differential",
+                 memory: Memory | None = None):
+        self.candidate, self.reference, self.check = candidate, reference, check
+        self.explainer = blame.explainer_of(reference)
+        self.memory = memory if memory is not None else Memory()
+        self.cand = self.ref = None
+        self.path: list = []
+        self.finished = False
+        self._observe = getattr(candidate, "supports", lambda op: True)("observe")
+        self._batch = callable(getattr(candidate, "batch", None))
+        self.last_legal: list = []
+        #: canonical texts of legal actions the candidate did not list in this state
+        self.missing: set[str] = set()
+
+    # ---- recording ---------------------------------------------------------------
+    def found(self, b: blame.Blame, what: str, state_json, action, expected, got, diff: bool = True,
+              check: str | None = None) -> None:
+        sink = current()
+        check = check or self.check
+        if all(sink.counts.get((c, check), 0) >= WITNESSES for c in b.clauses):  # enough witnesses: just count
+            for c in b.clauses:
+                sink.counts[(c, check)] += 1
+            return
+        w = blame.witness(self.reference, state_json, action, expected, got, list(self.path), diff=diff)
+        for c in b.clauses:
+            record(c, check, what, w, b.basis)
+
+    def protocol(self, what: str, state_json, expected, got) -> None:
+        record("PROTOCOL", "protocol", what, blame.witness(self.reference, state_json, None, expected, got, diff=False),
+               "protocol")
+
+    def cover(self, clauses) -> None:
+        sink = current()
+        for c in clauses:
+            sink.coverage[c] = sink.coverage.get(c, 0) + 1
+
+    def resync(self, ref) -> None:
+        """Put the candidate on the reference's state after a divergence (or end the game)."""
+        try:
+            self.cand = self.candidate.from_json(self.reference.to_json(ref))
+            self.ref = ref
+        except RulecheckError as exc:
+            self.protocol(f"the candidate cannot load the reference's state to go on: {exc}",
+                          self.reference.to_json(ref), "loads", str(exc))
+            self.cand = self.ref = None
+
+    # ---- starting ----------------------------------------------------------------------
+    def start(self, config: dict) -> bool:
+        """A new game on both sides; False when the candidate cannot go on."""
+        self.path = [{"new_game": config}]
+        self.finished = False
+        ref = self.reference.new_game(config)
+        rj = self.reference.to_json(ref)
+        if self.explainer is not None:
+            self.cover(coverage.setup(self.explainer, config))
+        current().note_start(dumps(rj))
+        try:
+            cand = self.candidate.new_game(config)
+        except RulecheckError as exc:
+            b = blame.Blame.of(capabilities.config_clauses(self.reference.game, config))
+            self.found(b, f"the candidate rejects the config {dumps(config)}, which the rules allow: {exc}",
+                       None, None, rj, str(exc), diff=False)
+            self.cand = self.ref = None
+            return False
+        cj = self.candidate.to_json(cand)
+        if dumps(cj) != dumps(rj):
+            self.found(blame.setup(self.reference, config, rj, cj), f"new_game({dumps(config)}) differs",
+                       None, None, rj, cj)
+            self.resync(ref)
+            return self.ref is not None
+        self.cand, self.ref = cand, ref
+        return True
+
+    def start_from_state(self, state_json: dict) -> bool:
+        """Both sides load a built position (``harness.positions``)."""
+        self.path = [{"state": state_json}]
+        self.finished = False
+        ref = self.reference.from_json(state_json)
+        current().note_start(dumps(self.reference.to_json(ref)))
+        self.cand = None
+        self.resync(ref)
+        return self.ref is not None
+
+    # ---- one state ----------------------------------------------------------------------
+    def step(self, choose: Callable[[list, dict | None], dict | None]) -> bool:
+        """Compare everything in the current state, then play ``choose(legal, chance)`` on both
+        sides (the reference's legal actions or chance event). False when the game is over or
+        the candidate cannot go on."""
+        if self.ref is None or self.finished:
+            return False
+        ref_eng = self.reference
+        rj = ref_eng.to_json(self.ref)
+        key = dumps(rj)
+        r_legal = ref_eng.legal_actions(self.ref)
+        r_chance = ref_eng.chance(self.ref)
+        action = choose(r_legal, r_chance) if (r_legal or r_chance is not None) else None
+        rng = _seed(key)
+        players = _players(rj)
+        probe_list = probes.for_state(ref_eng, self.ref, rj, r_legal, r_chance, action, self.last_legal, rng)
+        self.memory.visits += 1
+        replay = None
+        if self.memory.transitions and self.memory.visits % REPLAY_EVERY == 0:
+            replay = self.memory.transitions[rng.randrange(len(self.memory.transitions))]
+
+        # the candidate's answers, in one batch over the protocol
+        questions: list[tuple] = [("legal", self.cand, None)]
+        if self._observe:
+            questions += [("observe", self.cand, p) for p in range(players)]
+        questions += [("apply", self.cand, m) for m, _ in probe_list]
+        if replay is not None:
+            questions.append(("apply", replay[0], replay[2]))
+        if action is not None:
+            questions.append(("apply", self.cand, action))
+        answers = self._ask(questions)
+        if answers is None:
+            return False
+        it = iter(answers)
+
+        self._compare_legal(rj, r_legal, next(it), action)
+        self._compare_chance(rj, r_chance)
+        if self._observe:
+            for p in range(players):
+                self._compare_observation(rj, p, next(it))
+        for (m, code), ans in zip(probe_list, [next(it) for _ in probe_list]):
+            self._judge_probe(rj, m, code, ans, r_chance is not None and m.get("type") == "chance")
+        if replay is not None:
+            self._judge_replay(replay, next(it))
+        current().note_transition(key, action)
+        self.last_legal = r_legal
+        if action is None:
+            self.finished = True  # a finished game: compared once
+            return False
+        return self._advance(rj, action, r_chance is not None, next(it))
+
+    def _ask(self, questions: list[tuple]) -> list[Answer] | None:
+        cand = self.candidate
+        if self._batch and len(questions) > 1:
+            subs = []
+            for op, st, arg in questions:
+                if op == "legal":
+                    subs.append({"op": "legal", "state": st})
+                elif op == "observe":
+                    subs.append({"op": "observe", "state": st, "player": arg})
+                else:
+                    subs.append({"op": "apply", "state": st, "action": arg})
+            try:
+                got = cand.batch(subs)
+            except RulecheckError as exc:
+                self.protocol(f"the candidate cannot answer a batch of questions about a state: {exc}",
+                              self.reference.to_json(self.ref), "answers", str(exc))
+                self.cand = self.ref = None
+                return None
+            key = {"legal": "actions", "observe": "observation", "apply": "state"}
+            return [Answer(error=error_from_wire(r["error"])) if "error" in r else Answer(r.get(key[q[0]]))
+                    for q, r in zip(questions, got)]
+        out = []
+        for op, st, arg in questions:
+            try:
+                if op == "legal":
+                    out.append(Answer(cand.legal_actions(st)))
+                elif op == "observe":
+                    out.append(Answer(cand.observation(st, arg)))
+                else:
+                    out.append(Answer(cand.apply(st, arg)))
+            except RulecheckError as exc:
+                out.append(Answer(error=exc))
+        return out
+
+    def _compare_legal(self, rj: dict, r_legal: list, ans: Answer, action) -> None:
+        self.missing = set()
+        if ans.error is not None:
+            self.protocol(f"the candidate rejects a state it produced (or was put on): {ans.error}", rj,
+                          "legal actions", f"rejects the state: {ans.error}")
+            return
+        r_set = {dumps(a): a for a in r_legal}
+        c_set = {dumps(a): a for a in (ans.value or [])}
+        if r_set.keys() == c_set.keys():
+            return
+        missing = [r_set[k] for k in sorted(set(r_set) - set(c_set))]
+        extra = [c_set[k] for k in sorted(set(c_set) - set(r_set))]
+        self.missing = {dumps(a) for a in missing}
+        blamed = blame.legal_sets(self.reference, rj, missing, extra)
+        for a in missing:
+            self.found(blamed[dumps(a)], "the candidate does not list a legal action", rj, a, "legal", "not listed",
+                       diff=False)
+        for a in extra:
+            self.found(blamed[dumps(a)], "the candidate lists an action the rules forbid", rj, a, "not legal",
+                       "listed as legal", diff=False)
+
+    def _compare_chance(self, rj: dict, r_ch) -> bool:
+        try:
+            c_ch = self.candidate.chance(self.cand)
+        except RulecheckError as exc:
+            c_ch = {"error": str(exc)}
+        if c_ch is not r_ch and dumps(c_ch) != dumps(r_ch) and _norm_chance(r_ch) != _norm_chance(c_ch):
+            self.found(blame.chance_event(self.reference, rj), "the pending chance event differs", rj, None, r_ch, c_ch)
+            return True
+        return False
+
+    def _compare_observation(self, rj: dict, player: int, ans: Answer) -> None:
+        ref_obs = self.reference.observation(self.ref, player)
+        if self.explainer is not None and player == self.memory.visits % max(1, _players(rj)):
+            self.cover(coverage.observation(self.explainer, rj, player))  # one player per state: what hides is the same
+        if ans.error is not None:
+            self.found(blame.observation(self.reference, rj, player, ref_obs, None),
+                       f"the candidate refuses player {player}'s observation: {ans.error}", rj, None, ref_obs,
+                       str(ans.error), diff=False, check="observation")
+            return
+        if dumps(ans.value) != dumps(ref_obs):
+            self.found(blame.observation(self.reference, rj, player, ref_obs, ans.value),
+                       f"player {player}'s observation differs (what a player may see)", rj, None, ref_obs,
+                       ans.value, check="observation")
+
+    def _judge_probe(self, rj: dict, m: dict, code: str, ans: Answer, chance: bool) -> None:
+        if ans.error is None:
+            b = blame.chance_event(self.reference, rj) if chance else blame.accepted_illegal(self.reference, rj, m)
+            what = ("the candidate accepts a chance outcome the pending event cannot give" if chance
+                    else "the candidate accepts an action the rules forbid")
+            self.found(b, what, rj, m, f"rejected ({code})", "accepted", diff=False, check="probe")
+        elif ans.error.code != code:
+            self.protocol(f"the candidate rejects a forbidden action with code {ans.error.code!r}; the protocol "
+                          f"documents {code!r} for it", rj, code, ans.error.code)
+
+    def _judge_replay(self, replay: tuple, ans: Answer) -> None:
+        _, sj, action, after = replay
+        got = None if ans.error is not None else self.candidate.to_json(ans.value)
+        if got is not None and dumps(got) == dumps(after):
+            return
+        what = ("asked again after other requests (other games and configs), the candidate answers differently "
+                "than it did the first time: an answer must depend on the request alone")
+        if got is None:
+            self.found(blame.rejected_legal(self.reference, sj, action), what, sj, action, after,
+                       f"rejected: {ans.error}", diff=False)
+        else:
+            self.found(blame.successor(self.reference, sj, action, after, got), what, sj, action, after, got)
+
+    def _advance(self, rj: dict, action: dict, chance: bool, ans: Answer) -> bool:
+        ref = self.reference.apply(self.ref, action)
+        self.path.append(action)
+        after_r = self.reference.to_json(ref)
+        if self.explainer is not None:
+            self.cover(coverage.transition(self.explainer, rj, action, chance))
+        if ans.error is not None:
+            if dumps(action) not in self.missing:  # a missing action was recorded already
+                self.found(blame.rejected_legal(self.reference, rj, action),
+                           "the candidate rejects an action the rules allow", rj, action, "accepted",
+                           f"rejected: {ans.error}", diff=False)
+            self.resync(ref)
+            return self.ref is not None
+        after_c = self.candidate.to_json(ans.value)
+        if dumps(after_c) != dumps(after_r):
+            self.found(blame.successor(self.reference, rj, action, after_r, after_c), "the successor state differs",
+                       rj, action, after_r, after_c)
+            self.resync(ref)
+            return self.ref is not None
+        self.memory.transitions.append((self.cand, rj, action, after_r))
+        self.cand, self.ref = ans.value, ref
+        return True
+
+
+def _players(rj: dict) -> int:
+    n = rj.get("players")
+    if isinstance(n, int):
+        return n
+    if isinstance(n, list):
+        return len(n)
+    for k in ("hands", "colours", "seats"):
+        if isinstance(rj.get(k), list):
+            return len(rj[k])
+    return 0
+
+
+def _norm_chance(ch: dict | None):
+    if ch is None:
+        return None
+    if "error" in ch:
+        return dumps(ch)
+    draws = [{**d, "pool": sorted(map(dumps, d["pool"]))} for d in ch.get("draws", [])]
+    return dumps({**ch, "draws": draws})

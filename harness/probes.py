@@ -1,0 +1,129 @@
+"""Negative probes: actions the rules forbid, offered to the candidate (issue 10).
+
+Random and differential play only ever apply actions from a legal list, so an engine whose
+``apply`` accepts a forbidden action passes unnoticed. In every state a
+:class:`harness.lockstep.Lockstep` visits, :func:`for_state` picks actions the reference
+rejects: small mutations of the legal ones (another card, pawn, square, player, value side;
+a list shortened, emptied or reversed; a value taken from another legal action), the legal
+actions of the state before (a nearby state), and an action of the other type (a player
+action while a chance event is pending). Only well-formed (schema-valid) ones are kept, so
+the answer the protocol documents is the reference's rule error, never ``malformed``.
+At a chance event, the outcome about to be played with one drawn item swapped for one the
+pool does not hold is offered too (``invalid-outcome``).
+
+Every choice comes from the ``random.Random`` the caller seeds from the state, so the
+probes of a state are the same in every mode and every run.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.canonical import dumps
+from engine.errors import RulecheckError
+
+#: player-action probes offered per visited state (each one is a request over the protocol)
+PER_STATE = 1
+#: at most this many candidate probes are tried on the reference per state
+TRIES = 12
+
+
+def _leaves(obj: Any, path: tuple = ()) -> list[tuple[tuple, Any]]:
+    if isinstance(obj, dict):
+        return [x for k in sorted(obj) for x in _leaves(obj[k], path + (k,))]
+    if isinstance(obj, list):
+        return [(path, obj)] + [x for i, v in enumerate(obj) for x in _leaves(v, path + (i,))]
+    return [(path, obj)]
+
+
+def _set(obj: Any, path: tuple, value: Any) -> Any:
+    if not path:
+        return value
+    out = list(obj) if isinstance(obj, list) else dict(obj)
+    out[path[0]] = _set(obj[path[0]], path[1:], value)
+    return out
+
+
+def mutations(action: dict, neighbours: list[dict], rng: random.Random, limit: int = 24) -> list[dict]:
+    """Small changes of ``action``: each leaf replaced by a nearby or borrowed value, each list
+    shortened or reversed. ``neighbours`` (other legal actions) lend values of the same kind."""
+    pool: dict[type, list] = {}
+    for other in neighbours:
+        for _, v in _leaves(other):
+            if not isinstance(v, (list, dict)):
+                pool.setdefault(type(v), []).append(v)
+    out = []
+    for path, v in _leaves(action):
+        if path and path[-1] == "type":
+            continue
+        choices: list = []
+        if isinstance(v, bool):
+            choices = [not v]
+        elif isinstance(v, int):
+            choices = [v - 1, v + 1] + pool.get(int, [])[:4]
+        elif isinstance(v, str):
+            choices = rng.sample(pool.get(str, []), min(4, len(pool.get(str, []))))
+        elif isinstance(v, list) and v:
+            choices = [v[:-1], v[::-1], []]
+        for c in choices:
+            if c != v:
+                out.append(_set(action, path, c))
+    rng.shuffle(out)
+    return out[:limit]
+
+
+def bad_outcome(chance: dict, action: dict, rng: random.Random) -> dict | None:
+    """The chance ``action`` with one drawn item swapped for one its pool does not hold, or None."""
+    pool = {dumps(x) for d in chance.get("draws", []) for x in d.get("pool", [])}
+    leaves = [(p, v) for p, v in _leaves(action.get("outcome")) if isinstance(v, str) and dumps(v) in pool]
+    strangers = sorted({v for _, v in _leaves(chance) if isinstance(v, str) and dumps(v) not in pool} | {"no such thing"})
+    if not leaves:
+        return None
+    path, _ = rng.choice(leaves)
+    return {**action, "outcome": _set(action["outcome"], path, rng.choice(strangers))}
+
+
+def _candidates(legal: list[dict], last_legal: list[dict], rng: random.Random):
+    """Probe candidates, lazily: mutations of one legal action at a time, then a nearby
+    state's actions (or actions of the other type)."""
+    lenders = rng.sample(legal, min(8, len(legal)))
+    for base in rng.sample(legal, min(3, len(legal))):
+        yield from mutations(base, lenders, rng, limit=6)
+    yield from rng.sample(last_legal, min(3, len(last_legal)))
+
+
+def for_state(reference, ref_state, state_json: dict, legal: list[dict], chance: dict | None, action: dict | None,
+              last_legal: list[dict], rng: random.Random) -> list[tuple[dict, str]]:
+    """The probes of one state: (action, the reference's error code) pairs, at most
+    :data:`PER_STATE` forbidden player actions plus one impossible chance outcome."""
+    import specs
+
+    game = state_json.get("game", getattr(reference, "game", ""))
+    seen = {dumps(a) for a in legal}
+    out: list[tuple[dict, str]] = []
+    tries = 0
+    for m in _candidates(legal, last_legal, rng):
+        key = dumps(m)
+        if key in seen or not isinstance(m, dict):
+            continue
+        seen.add(key)
+        if not specs.action_is_valid(game, m):
+            continue  # not our notation: a malformed probe says nothing about the rules
+        tries += 1
+        try:
+            reference.apply(ref_state, m)
+        except RulecheckError as exc:
+            out.append((m, exc.code))
+            if len(out) >= PER_STATE:
+                break
+        if tries >= TRIES:
+            break
+    if chance is not None and action is not None:
+        bad = bad_outcome(chance, action, rng)
+        if bad is not None and specs.action_is_valid(game, bad):
+            try:
+                reference.apply(ref_state, bad)
+            except RulecheckError as exc:
+                out.append((bad, exc.code))
+    return out

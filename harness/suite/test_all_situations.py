@@ -1,0 +1,23 @@
+"""Positions built around a rule, played in lockstep with the reference (see harness/situations.py).
+
+One test per situation of ``harness/positions/<game>.py``: its clauses are the rules the
+situation is built around, so a clean run is evidence for them, and a finding anywhere is
+blamed on its own clause through the reference's provenance.
+"""
+
+import pytest
+
+from harness.engines import available_games, oracle
+from harness.positions import situations
+from harness.situations import run_situation
+
+CASES = [pytest.param(g, s, id=f"{g}-{s.name}", marks=[pytest.mark.game(g), pytest.mark.clause(*s.clauses)])
+         for g in available_games() for s in situations(g)]
+
+
+@pytest.mark.parametrize("game, situation", CASES)
+def test_situation_matches_the_reference(game, situation, rulecheck_engine):
+    candidate = rulecheck_engine(game)
+    reference = oracle(game, dict(candidate.choices))
+    visited = run_situation(candidate, reference, oracle(game, {}), game, situation)
+    assert visited > 0, f"{situation.name}: no state was visited (the candidate could not start it)"
