@@ -19,6 +19,7 @@ own functions (``trick.lead_colour``, ``jokers.resolve``, ``trick.best_animal``,
   winner) is a :class:`Because` effect naming what it follows from, so that blame can
   go to the root (:func:`root_clauses`).
 - ``chance`` and ``setup``: the rule row, the team cards, the deal, the trophy draw.
+- ``observation``: what decides each part of one player's view (``provenance_observation``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from __future__ import annotations
 from engine.errors import MalformedError, RulecheckError
 from engine.opsnorren.cards import CARD_ID, COLOUR_OF
 from engine.opsnorren.deal import small_team
+from engine.opsnorren.provenance_observation import explain_observation
 from engine.opsnorren.provenance_trick import (Because, derived, explain_monkey_pending, explain_settle,  # noqa: F401
                                                root_blame, root_clauses)
 from engine.opsnorren.state import (CHANCE_PHASES, DEAL, MONKEY, OVER, PASS, PLAY, RULE_CARDS, TEAMS, TROPHIES)
@@ -34,6 +36,9 @@ from engine.provenance import Effect, Explanation, pointer
 
 RESET_AT_NEW_ROUND = ("round", "revealed", "team_cards", "hands", "won", "passing", "trick", "discarded", "aside",
                       "leader", "chance")
+#: at a new round, the parts another sentence decides too: the teams are formed anew
+#: (OPS-TEAMS-PER-ROUND) and the rule cards revealed so far stay open (OPS-RULES-PERSIST)
+NEW_ROUND_ALSO = {"team_cards": ("OPS-TEAMS-PER-ROUND",), "revealed": ("OPS-RULES-PERSIST", "OPS-TEAMS-PER-ROUND")}
 
 
 class OpsnorrenExplainer:
@@ -152,14 +157,23 @@ class OpsnorrenExplainer:
     def chance(self, state: dict) -> tuple[str, ...]:
         return self._chance(self._load(state))
 
+    def observation(self, state: dict, player: int) -> list[Effect]:
+        """What decides each part of ``player``'s observation (``provenance_observation``:
+        OPS-HIDDEN-HANDS, OPS-RULE-PINK-OPEN, OPS-TROPHY-HIDDEN, OPS-REVEAL-RULE, ...)."""
+        s = self._load(state)
+        if type(player) is not int or not 0 <= player < s.n:
+            return []
+        return explain_observation(s, player)
+
     def _chance(self, s) -> tuple[str, ...]:
         ph = s.phase
         if ph == RULE_CARDS:
             return ("OPS-SETUP-RULE-ROW",) + (("OPS-BEGINNER",) if self.ch.beginner else ())
         if ph == TEAMS:
             return ("OPS-TEAM-CARDS",)
-        if ph == DEAL:
-            return ("OPS-DEAL-TABLE",) + {3: ("OPS-DEAL-THREE",), 5: ("OPS-DEAL-FIVE",)}.get(s.n, ())
+        if ph == DEAL:  # with 3 and 5 players the smaller team gets the jokers (fewer animal cards)
+            odd = {3: ("OPS-DEAL-THREE", "OPS-JOKERS-SMALL-TEAM"), 5: ("OPS-DEAL-FIVE", "OPS-JOKERS-SMALL-TEAM")}
+            return ("OPS-DEAL-TABLE",) + odd.get(s.n, ())
         if ph == TROPHIES:
             return ("OPS-TROPHY-DRAW",)
         return ()
@@ -248,18 +262,21 @@ class OpsnorrenExplainer:
             small = small_team(t.team_of)
             teams = ("/team_cards",)  # the deal follows the team cards (the smaller team's jokers)
             for p in range(n):
-                derived(E, pointer("chance", "draws", 0, "take", p), teams, self._deal_clause(n, t.team_of[p] == small))
+                clause = self._deal_clause(n, t.team_of[p] == small)
+                jokers = ("OPS-JOKERS-SMALL-TEAM",) if clause != "OPS-DEAL-TABLE" else ()  # who gets the jokers
+                derived(E, pointer("chance", "draws", 0, "take", p), teams, clause, *jokers)
             derived(E, "/chance/draws/0/take/aside", teams, "OPS-DEAL")
             E.add("/chance/draws/0/pool", "OPS-DEAL")
             E.add("/chance/event", "OPS-DEAL")
             if n == 5:
-                derived(E, "/chance/draws/1", teams, "OPS-DEAL-FIVE")
+                derived(E, "/chance/draws/1", teams, "OPS-DEAL-FIVE", "OPS-JOKERS-SMALL-TEAM")
             E.add("/to_move", "OPS-DEAL")
         elif ph == DEAL:  # OPS-DEAL and its table; OPS-CROWN-LEADS
             small = small_team(s.team_of)
             for p in range(n):
                 E.add(pointer("hands", p), self._deal_clause(n, s.team_of[p] == small))
-            E.add("/aside", {3: "OPS-DEAL-THREE", 5: "OPS-DEAL-FIVE"}.get(n, "OPS-NO-JOKERS-EVEN"))
+            aside = {3: ("OPS-DEAL-THREE",), 5: ("OPS-DEAL-FIVE",)}.get(n, ("OPS-NO-JOKERS-EVEN", "OPS-JOKERS-ODD"))
+            E.add("/aside", *aside)
             E.add("/leader", "OPS-CROWN-LEADS")
             E.add("/phase", "OPS-RULE-PASS-THREE", note="passing first under the pass-three card")
             E.add("/to_move", "OPS-RULE-PASS-THREE" if t.phase == PASS else "OPS-CROWN-LEADS")
@@ -291,4 +308,4 @@ class OpsnorrenExplainer:
         E.add("/phase", "OPS-GAME-LENGTH", note="the game goes on")
         E.add("/result", "OPS-GAME-LENGTH", note="kept: no result before the fourth round")
         for key in RESET_AT_NEW_ROUND:
-            E.add(pointer(key), "OPS-NEW-ROUND")
+            E.add(pointer(key), "OPS-NEW-ROUND", *NEW_ROUND_ALSO.get(key, ()))

@@ -70,6 +70,7 @@ class Verdict:
         self.win_card = self.card_of.get(res.winner) if res.winner is not None else None
         self.rules_decided: list[str] = []
         self.order_decided = False
+        self.other_order_card = None
         if self.win_card is not None and self.win_card < 44 and self.animals:
             self._winner_rules(leftmost_decides)
 
@@ -84,8 +85,10 @@ class Verdict:
         if len(rs.winner_rules) == 2:
             a, b = rs.winner_rules
             swapped = tuple(b if x == a else a if x == b else x for x in rs.active)
-            if best_animal(animals, ruleset(swapped), leftmost) != final:
+            other = best_animal(animals, ruleset(swapped), leftmost)
+            if other != final:
                 self.order_decided = True
+                self.other_order_card = animals[other][1]  # what the other row order would have let win
 
     def _rules(self) -> tuple[str, ...]:
         return tuple(self.rules_decided) + (("OPS-RULES-LEFT-TO-RIGHT",) if self.order_decided else ())
@@ -100,8 +103,8 @@ class Verdict:
             return ("OPS-UNICORN-BEATS-TWO",) if two else ("OPS-UNICORN",)
         if self._rules():
             return self._rules()
-        if len({COLOUR_OF[c] for _, c in self.animals}) > 1:
-            return (colour_clause(self.rs),)
+        if len({COLOUR_OF[c] for _, c in self.animals}) > 1:  # the taker's pile: a consequence when others differ
+            return (colour_clause(self.rs),) + (("OPS-COLOUR-FIRST",) if self.colour_before_value() else ())
         return ("OPS-TRICK-WINNER",)
 
     def not_taken(self, q: int) -> tuple[str, ...]:
@@ -125,6 +128,8 @@ class Verdict:
         same_colour = COLOUR_OF[card] == COLOUR_OF[w]
         rules = self._rules()
         order = ("OPS-RULES-LEFT-TO-RIGHT",) if self.order_decided else ()
+        if card == self.other_order_card:  # it won under the other order: the row order decided
+            return rules
         if "OPS-RULE-TWO-WINS" in rules and VALUE_OF[w] == 2:
             if VALUE_OF[card] == 2:
                 return (colour_clause(self.rs),)  # several 2s: the 2 of the strongest colour
@@ -132,6 +137,14 @@ class Verdict:
         if "OPS-RULE-THREE-LOWEST" in rules and same_colour:
             return ("OPS-RULE-THREE-LOWEST",) + order
         return ("OPS-TRICK-WINNER",) if same_colour else (colour_clause(self.rs),)
+
+    def colour_before_value(self) -> bool:
+        """OPS-COLOUR-FIRST decided the winner too: a card of another colour had a higher value, or
+        was of the lead colour (the first animal card's), and still lost to the winning colour."""
+        w = self.win_card
+        lead = COLOUR_OF[self.animals[0][1]]
+        return any(COLOUR_OF[c] != COLOUR_OF[w] and (VALUE_OF[c] > VALUE_OF[w] or COLOUR_OF[c] == lead)
+                   for _, c in self.animals)
 
 
 def explain_settle(E: Explanation, s, t, trick, res, rs, choices, stars, picked=None) -> None:

@@ -47,7 +47,25 @@ def value(card: str) -> int | None:
 
 
 def configs() -> st.SearchStrategy:
-    return st.fixed_dictionaries({"players": st.sampled_from([3, 4, 5, 6])})
+    """Every player count (OPS-PLAYER-COUNT), with the rule row dealt at random (a chance node) or fixed
+    by ``rule_cards`` (2 white then 2 black cards, OPS-SETUP-RULE-ROW). Fixed rows leave out the
+    moustache cards: under ``ops.beginner-setup=yes`` they are not in the piles, and this strategy
+    cannot see the readings the engine under test declares (the dealt row still draws them)."""
+    players = st.sampled_from([3, 4, 5, 6])
+    white, black = rule_piles()
+    row = st.tuples(st.permutations(white), st.permutations(black)).map(lambda wb: list(wb[0][:2]) + list(wb[1][:2]))
+    return st.one_of(st.fixed_dictionaries({"players": players}),
+                     st.fixed_dictionaries({"players": players, "rule_cards": row}))
+
+
+def rule_piles() -> tuple[list[str], list[str]]:
+    """The white and black rule cards every reading deals (the spec's piles, or the user's tables file,
+    without the moustache cards)."""
+    path = os.environ.get("RULECHECK_OPSNORREN_TABLES")
+    data = json.loads(open(path, encoding="utf-8").read()) if path else specs.load("opsnorren").param("rule-piles")
+    moustache = set(data.get("moustache", []))
+    piles = data["rule_piles"]
+    return ([r for r in piles["white"] if r not in moustache], [r for r in piles["black"] if r not in moustache])
 
 
 def star_table() -> dict:

@@ -10,7 +10,7 @@ tests/test_opsnorren_provenance.py that differential play blames them through pr
 from __future__ import annotations
 
 from engine.opsnorren import OpsnorrenEngine
-from engine.opsnorren.cards import CARD_ID, DOVE, NAMES, UNICORN, VALUE_OF
+from engine.opsnorren.cards import CARD_ID, COLOUR_OF, DOVE, NAMES, UNICORN, VALUE_OF
 from engine.opsnorren.rulecards import RuleSet
 
 
@@ -131,6 +131,215 @@ class TieHasAWinner(OpsnorrenEngine):
         return res
 
 
+# ---- issue 10: engines each of one ``kind`` of miss (illegal-accepted, legal-missing, rare, observation,
+# caching). ``kind`` says which check must catch it; the positions of harness/positions/opsnorren.py
+# build the rare situations.
+
+
+def _as_to_move(eng, s, p):
+    """The player index a sloppy engine reads from an action: the one to move, whatever was sent."""
+    who = eng.to_move(s)
+    return who if isinstance(who, int) else p
+
+
+class AcceptsOffSuit(OpsnorrenEngine):
+    """``apply`` lets a player who holds the lead colour play another colour; ``legal_actions`` is right:
+    breaks OPS-FOLLOW-SUIT. Position: any trick where the player to move holds the lead colour and
+    another colour (4 players, trick [green 3], player 1 holds green 5 and blue 7: blue 7 is accepted)."""
+
+    kind = "illegal-accepted"
+
+    def _play(self, s, p, card):
+        if p == self.to_move(s) and card in s.hands[p]:
+            s = s.copy()
+            s._playable = s.hands[p]  # every held card passes the follow-suit check
+        return super()._play(s, p, card)
+
+
+class AcceptsAnyPlayer(OpsnorrenEngine):
+    """``apply`` ignores the action's player and plays the card for the player to move when they hold it:
+    breaks OPS-CLOCKWISE. Position: any trick under way (trick [player 0: green 3], player 1 to move:
+    {"player": 2, "card": <a card of player 1>} is accepted)."""
+
+    kind = "illegal-accepted"
+
+    def _play(self, s, p, card):
+        return super()._play(s, _as_to_move(self, s, p), card)
+
+
+class PassesTheSameCardTwice(OpsnorrenEngine):
+    """``apply`` takes a pass naming one card twice (the player passes two cards, the duplicate is
+    dropped): breaks OPS-RULE-PASS-THREE (three different cards). Position: round 1 under the
+    pass-three card, the crown holder passes ["green 1", "green 1", "pink 4"]."""
+
+    kind = "illegal-accepted"
+
+    def _pass(self, s, p, cards):
+        if isinstance(cards, list) and len(cards) == 3 and len(set(map(str, cards))) == 2:
+            hand = [NAMES[c] for c in s.hands[p]]
+            if all(c in hand for c in cards):
+                extra = next(c for c in hand if c not in cards)
+                cards = sorted(set(cards)) + [extra]  # quietly completes the pass with another card
+        return super()._pass(s, p, cards)
+
+
+class MonkeyTakesDiscarded(OpsnorrenEngine):
+    """``apply`` lets the monkey's player take a card discarded for its value (under 'equal values are
+    discarded'); ``legal_actions`` offers only the remaining cards (ops.monkey-discarded=remaining):
+    breaks OPS-MONKEY. Position: harness/positions/opsnorren.py monkey-and-equal-values (round 3,
+    five players, a trick [pink 4, monkey, orange 4, blue 9, green 1]: 'pink 4' is accepted)."""
+
+    kind = "illegal-accepted"
+
+    def _monkey(self, s, p, card):
+        res = self.resolution(s)
+        if p == res.monkey and card in res.equal_gone and card not in res.candidates:
+            from engine.opsnorren.jokers import after_pick
+            from engine.opsnorren.state import replace_at, with_cards
+
+            t = s.copy()
+            to_taker, discard = after_pick(res, card)  # the card leaves the discards for the monkey's pile
+            t.won = replace_at(s.won, p, with_cards(s.won[p], (card,)))
+            return self._settle(t, res, to_taker, discard)
+        return super()._monkey(s, p, card)
+
+
+class NoJokerWhenFollowing(OpsnorrenEngine):
+    """``legal_actions`` leaves out the jokers of a player who holds the lead colour (``apply`` still
+    takes them): breaks OPS-JOKER-ANYTIME. Position: 3 players, the solo player holds the dove and
+    a card of the lead colour after player 1 led green 3: 'dove' is not listed."""
+
+    kind = "legal-missing"
+
+    def _legal(self, s):
+        out = super()._legal(s)
+        if s.phase != 4 or not s.trick:  # PLAY, a card to follow
+            return out
+        if any(CARD_ID[a["card"]] < 44 and COLOUR_OF[CARD_ID[a["card"]]] == self.lead(s) for a in out):
+            out = tuple(a for a in out if CARD_ID[a["card"]] < 44)
+        return out
+
+
+class MonkeyCannotTakeItself(OpsnorrenEngine):
+    """``legal_actions`` never offers the monkey itself to the monkey's pick (ops.monkey-pick=any allows
+    it; ``apply`` still takes it): breaks OPS-MONKEY. Position: 5 players, the monkey in a trick the
+    other team takes: the pick {"type": "monkey", "card": "monkey"} is not listed."""
+
+    kind = "legal-missing"
+
+    def _legal(self, s):
+        out = super()._legal(s)
+        if s.phase == 5:  # MONKEY
+            out = tuple(a for a in out if a["card"] != "monkey")
+        return out
+
+
+class NoLeadWithAJoker(OpsnorrenEngine):
+    """``legal_actions`` never lets the leader lead a joker (``apply`` still takes it): breaks
+    OPS-JOKER-ANYTIME. Position: 3 players, round 1, the solo crown holder leads: 'unicorn', 'monkey'
+    and 'dove' are not listed."""
+
+    kind = "legal-missing"
+
+    def _legal(self, s):
+        out = super()._legal(s)
+        if s.phase == 4 and not s.trick and any(CARD_ID[a["card"]] < 44 for a in out):
+            out = tuple(a for a in out if CARD_ID[a["card"]] < 44)
+        return out
+
+
+class UnicornBeforeDove(OpsnorrenEngine):
+    """With a dove and a unicorn in one trick the unicorn's player takes the cards (the unicorn goes
+    first): breaks OPS-DOVE-BEFORE-UNICORN. Rare: five players, both jokers with the team of two, in
+    one trick (harness/positions/opsnorren.py dove-and-unicorn)."""
+
+    kind = "rare"
+
+    def resolve_trick(self, trick, leader, rs, team_of):
+        res = super().resolve_trick(trick, leader, rs, team_of)
+        cards = {c for _, c in trick}
+        if res.dove and UNICORN in cards and UNICORN not in res.equal_gone and res.monkey is None:
+            res.taker = res.winner
+            res.to_taker = tuple(c for _, c in trick if c not in res.equal_gone)
+            res.discard = tuple(res.equal_gone)
+        return res
+
+
+class AllDiscardedNextPlayerLeads(OpsnorrenEngine):
+    """When every card of a trick is discarded, the player after the starter leads the next trick: breaks
+    OPS-ALL-DISCARDED-STARTER. Rare: 'equal values are discarded' revealed (round 3 or later) and a trick
+    of equal values only (harness/positions/opsnorren.py one-colour-each, three-equal-values)."""
+
+    kind = "rare"
+
+    def resolve_trick(self, trick, leader, rs, team_of):
+        res = super().resolve_trick(trick, leader, rs, team_of)
+        if res.winner is None and not res.dove:
+            res.next_leader = (leader + 1) % len(team_of)
+        return res
+
+
+class WinnerRulesFixedOrder(OpsnorrenEngine):
+    """Applies 'a 3 makes the lowest value win' before 'cards of value 2 win' whatever their row order
+    (the 2 always decides last): breaks OPS-RULES-LEFT-TO-RIGHT. Rare: both black cards revealed, in
+    round 4, with 'two wins' left of 'three' (harness/positions/opsnorren.py two-then-three)."""
+
+    kind = "rare"
+
+    def rs(self, s):
+        base = super().rs(s)
+        if len(base.winner_rules) < 2:
+            return base
+        r = RuleSet(base.active)
+        r.winner_rules = tuple(sorted(base.winner_rules, key=lambda x: x == 5))  # TWO_WINS last
+        return r
+
+
+class ShowsEveryonesTrophies(OpsnorrenEngine):
+    """The observation shows every player's trophy values before the end of the game: breaks
+    OPS-TROPHY-HIDDEN. Position: round 2 of any game after team A won round 1 (player 1 sees
+    player 0's token value)."""
+
+    kind = "observation"
+
+    def observation(self, s, player):
+        obs = super().observation(s, player)
+        obs["trophies"] = [list(t) for t in s.trophies]
+        return obs
+
+
+class HidesOpenPinkCards(OpsnorrenEngine):
+    """The observation shows no other player's open pink cards under 'pink cards are played open': breaks
+    OPS-RULE-PINK-OPEN. Position: round 1 with pink-open leftmost in the row, any player holding pink."""
+
+    kind = "observation"
+
+    def observation(self, s, player):
+        obs = super().observation(s, player)
+        obs["open_cards"] = [[] for _ in obs["open_cards"]]
+        return obs
+
+
+class TrophyDrawCachedByRound(OpsnorrenEngine):
+    """Caches the trophy draw of each round number across requests (keyed by the round only, not by who
+    won it): breaks OPS-TROPHY-DRAW. Shows from the second game on (or when an earlier request is asked
+    again): round 1 won by team B after a game whose round 1 team A won draws for team A's players."""
+
+    kind = "caching"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._trophy_draws: dict[int, dict] = {}
+
+    def chance(self, s):
+        if s.phase != 6:  # TROPHIES
+            return super().chance(s)
+        if s.round not in self._trophy_draws:
+            self._trophy_draws[s.round] = super().chance(s)
+        s._chance = self._trophy_draws[s.round]
+        return s._chance
+
+
 BROKEN = {
     "ignores_follow_suit": (IgnoresFollowSuit, "OPS-FOLLOW-SUIT"),
     "reversed_colours": (ReversedColours, "OPS-COLOUR-ORDER"),
@@ -142,6 +351,19 @@ BROKEN = {
     "tie_goes_to_other_team": (TieGoesToOtherTeam, "OPS-ROUND-TIE-CROWN"),
     "solo_without_jokers": (SoloWithoutJokers, "OPS-DEAL-THREE"),
     "tie_has_a_winner": (TieHasAWinner, "OPS-GAME-TIE"),
+    "accepts_off_suit": (AcceptsOffSuit, "OPS-FOLLOW-SUIT"),
+    "accepts_any_player": (AcceptsAnyPlayer, "OPS-CLOCKWISE"),
+    "passes_the_same_card_twice": (PassesTheSameCardTwice, "OPS-RULE-PASS-THREE"),
+    "monkey_takes_discarded": (MonkeyTakesDiscarded, "OPS-MONKEY"),
+    "no_joker_when_following": (NoJokerWhenFollowing, "OPS-JOKER-ANYTIME"),
+    "monkey_cannot_take_itself": (MonkeyCannotTakeItself, "OPS-MONKEY"),
+    "no_lead_with_a_joker": (NoLeadWithAJoker, "OPS-JOKER-ANYTIME"),
+    "unicorn_before_dove": (UnicornBeforeDove, "OPS-DOVE-BEFORE-UNICORN"),
+    "all_discarded_next_player_leads": (AllDiscardedNextPlayerLeads, "OPS-ALL-DISCARDED-STARTER"),
+    "winner_rules_fixed_order": (WinnerRulesFixedOrder, "OPS-RULES-LEFT-TO-RIGHT"),
+    "shows_everyones_trophies": (ShowsEveryonesTrophies, "OPS-TROPHY-HIDDEN"),
+    "hides_open_pink_cards": (HidesOpenPinkCards, "OPS-RULE-PINK-OPEN"),
+    "trophy_draw_cached_by_round": (TrophyDrawCachedByRound, "OPS-TROPHY-DRAW"),
 }
 
 
@@ -269,3 +491,16 @@ make_tie_has_a_winner = _factory(TieHasAWinner)
 make_classic_following = _factory(ClassicFollowing)
 make_seating_mistakes = _factory(SeatingMistakes)
 make_joker_mistakes = _factory(JokerMistakes)
+make_accepts_off_suit = _factory(AcceptsOffSuit)
+make_accepts_any_player = _factory(AcceptsAnyPlayer)
+make_passes_the_same_card_twice = _factory(PassesTheSameCardTwice)
+make_monkey_takes_discarded = _factory(MonkeyTakesDiscarded)
+make_no_joker_when_following = _factory(NoJokerWhenFollowing)
+make_monkey_cannot_take_itself = _factory(MonkeyCannotTakeItself)
+make_no_lead_with_a_joker = _factory(NoLeadWithAJoker)
+make_unicorn_before_dove = _factory(UnicornBeforeDove)
+make_all_discarded_next_player_leads = _factory(AllDiscardedNextPlayerLeads)
+make_winner_rules_fixed_order = _factory(WinnerRulesFixedOrder)
+make_shows_everyones_trophies = _factory(ShowsEveryonesTrophies)
+make_hides_open_pink_cards = _factory(HidesOpenPinkCards)
+make_trophy_draw_cached_by_round = _factory(TrophyDrawCachedByRound)
