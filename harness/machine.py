@@ -84,6 +84,7 @@ class EngineMachine(RuleBasedStateMachine):
                            None, "invariant")
                 return
             self.state_json = self._checked_json(state)
+            current().note_start(dumps(self.state_json))
             self.state = state
             self.plies = 0
             self.on_new_game(config, self.state, self.state_json)
@@ -134,6 +135,7 @@ class EngineMachine(RuleBasedStateMachine):
             action = data.draw(st.sampled_from(sorted(legal, key=dumps)), label="action")
             self.plies += 1
         note(f"apply {dumps(action)}")
+        current().note_transition(dumps(self.state_json), action)
         rec.action = action
         self.path.append(action)
         before, before_json = self.state, self.state_json
