@@ -1,9 +1,13 @@
-"""Measure blame precision on tests/broken (issue 9): ``python -m tests.blame_precision [--in-process]``.
+"""Measure catch rate and blame precision on tests/broken (issues 9, 10).
+
+``python -m tests.blame_precision [--in-process] [--game G] [--kind K]``
 
 For every broken engine (single- and multi-bug) of every game, run the default
 ``rulecheck check`` (over the protocol unless ``--in-process``) and print: whether each
-broken clause was named, which other rule clauses failed, and the plies of the shortest
-witness (0: a single transition). Ends with the totals and the median witness length.
+broken clause was named, by which checks, which other rule clauses failed, the plies of
+the shortest witness (0: a single transition) and the run's time. Ends with the totals
+per game and per kind of bug (``kind`` of the engine class: illegal-accepted,
+legal-missing, rare, observation, caching) and the median witness length.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 from tests.test_broken_engines import GAMES, PSEUDO, broken, broken_multi
@@ -22,6 +27,7 @@ from tests.test_broken_engines import GAMES, PSEUDO, broken, broken_multi
 def run(game: str, name: str, clauses: tuple[str, ...], in_process: bool) -> dict:
     factory = f"py:tests.broken.{game}:make_{name}"
     engine = factory if in_process else f"cmd:{sys.executable} -m harness.serve --game {game} --engine {factory}"
+    t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "r.json")
         subprocess.run([sys.executable, "-m", "harness.cli", "check", "--game", game, "--engine", engine,
@@ -32,19 +38,46 @@ def run(game: str, name: str, clauses: tuple[str, ...], in_process: bool) -> dic
     named = [c for c in clauses if c in fails]
     others = sorted(c for c in fails if c not in clauses and c not in PSEUDO)
     plies = [fails[c]["shortest_witness"]["plies"] for c in named if fails[c].get("shortest_witness")]
+    checks = sorted({k for c in named for k in fails[c].get("checks", [])})
     return {"game": game, "engine": name, "clauses": clauses, "named": named, "others": others,
-            "pseudo": sorted(c for c in fails if c in PSEUDO), "plies": plies}
+            "pseudo": sorted(c for c in fails if c in PSEUDO), "plies": plies, "checks": checks,
+            "seconds": round(time.perf_counter() - t0, 1)}
+
+
+def kind_of(game: str, name: str) -> str:
+    single = broken(game).get(name)
+    cls = single[0] if single else broken_multi(game)[name][0]
+    return getattr(cls, "kind", "multi" if not single else "rule")
 
 
 def main() -> None:
-    in_process = "--in-process" in sys.argv
-    jobs = [(g, n, (c,)) for g in GAMES for n, (_, c) in sorted(broken(g).items())]
-    jobs += [(g, n, tuple(cs)) for g in GAMES for n, (_, cs) in sorted(broken_multi(g).items())]
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m tests.blame_precision")
+    ap.add_argument("--in-process", action="store_true")
+    ap.add_argument("--game", action="append", default=[])
+    ap.add_argument("--kind", action="append", default=[])
+    ap.add_argument("--json", default=None, help="write the rows here")
+    args = ap.parse_args()
+    games = args.game or GAMES
+    jobs = [(g, n, (c,)) for g in games for n, (_, c) in sorted(broken(g).items())]
+    jobs += [(g, n, tuple(cs)) for g in games for n, (_, cs) in sorted(broken_multi(g).items())]
+    jobs = [j for j in jobs if not args.kind or kind_of(j[0], j[1]) in args.kind]
     with ThreadPoolExecutor(max_workers=2) as pool:
-        rows = list(pool.map(lambda j: run(*j, in_process), jobs))
+        rows = list(pool.map(lambda j: run(*j, args.in_process), jobs))
     for r in rows:
+        r["kind"] = kind_of(r["game"], r["engine"])
         ok = "all named" if len(r["named"]) == len(r["clauses"]) else f"MISSED {sorted(set(r['clauses']) - set(r['named']))}"
-        print(f"{r['game']:9} {r['engine']:34} {ok:28} others={len(r['others'])} {r['others']} {r['pseudo']} plies={r['plies']}")
+        print(f"{r['game']:9} {r['engine']:34} {r['kind']:16} {ok:28} by={','.join(r['checks'])} "
+              f"others={len(r['others'])} {r['others']} {r['pseudo']} plies={r['plies']} {r['seconds']}s")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(rows, f, indent=1)
+    for key in ("game", "kind"):
+        for v in sorted({r[key] for r in rows}):
+            sub = [r for r in rows if r[key] == v]
+            print(f"  {key} {v:18} {sum(bool(r['named'] or r['others'] or r['pseudo']) for r in sub):3} caught, "
+                  f"{sum(len(r['named']) == len(r['clauses']) for r in sub):3} named, of {len(sub)}")
     caught = [r for r in rows if r["named"] or r["others"] or r["pseudo"]]
     own = [r for r in rows if len(r["named"]) == len(r["clauses"])]
     plies = [p for r in rows for p in r["plies"]]
