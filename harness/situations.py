@@ -23,8 +23,9 @@ from harness.lockstep import Lockstep, Memory
 from harness.positions import Situation, rng_for
 
 CHECK = "situation"
-#: samples per situation, relative to the situation's own count: the thorough profile builds more
-SCALE = {"thorough": 10}
+#: samples per situation, relative to the situation's own count: the thorough profile builds more,
+#: failfast (the project's own broken-engine tests) one
+SCALE = {"thorough": 10.0, "failfast": 0.0}
 
 
 class SituationError(RuntimeError):
@@ -34,7 +35,7 @@ class SituationError(RuntimeError):
 def samples(situation: Situation) -> int:
     from harness.profiles import PROFILE
 
-    return situation.samples * SCALE.get(os.environ.get("HYPOTHESIS_PROFILE", PROFILE), 1)
+    return max(1, int(situation.samples * SCALE.get(os.environ.get("HYPOTHESIS_PROFILE", PROFILE), 1.0)))
 
 
 def run_situation(candidate: Engine, reference: Engine, builder: Engine, game: str, situation: Situation) -> int:
