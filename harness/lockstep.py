@@ -196,7 +196,9 @@ class Lockstep:
         if replay is not None:
             self._judge_replay(replay, next(it))
         current().note_transition(key, action)
-        self.last_legal = r_legal
+        # what a probe of the next state borrows: this state's actions (a nearby state), or the
+        # chance outcome just played (an action of the other type once no event is pending)
+        self.last_legal = r_legal if r_legal else ([action] if action is not None else [])
         if action is None:
             self.finished = True  # a finished game: compared once
             return False

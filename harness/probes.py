@@ -24,7 +24,7 @@ from engine.canonical import dumps
 from engine.errors import RulecheckError
 
 #: player-action probes offered per visited state (each one is a request over the protocol)
-PER_STATE = 1
+PER_STATE = 2
 #: at most this many candidate probes are tried on the reference per state
 TRIES = 12
 
@@ -61,7 +61,8 @@ def mutations(action: dict, neighbours: list[dict], rng: random.Random, limit: i
         if isinstance(v, bool):
             choices = [not v]
         elif isinstance(v, int):
-            choices = [v - 1, v + 1] + pool.get(int, [])[:4]
+            ints = pool.get(int, [])
+            choices = [v - 1, v + 1] + rng.sample(ints, min(3, len(ints)))
         elif isinstance(v, str):
             choices = rng.sample(pool.get(str, []), min(4, len(pool.get(str, []))))
         elif isinstance(v, list) and v:
@@ -84,12 +85,20 @@ def bad_outcome(chance: dict, action: dict, rng: random.Random) -> dict | None:
     return {**action, "outcome": _set(action["outcome"], path, rng.choice(strangers))}
 
 
-def _candidates(legal: list[dict], last_legal: list[dict], rng: random.Random):
-    """Probe candidates, lazily: mutations of one legal action at a time, then a nearby
-    state's actions (or actions of the other type)."""
-    lenders = rng.sample(legal, min(8, len(legal)))
+def _from_state(state_json: dict, rng: random.Random, most: int = 12) -> dict:
+    """A pretend action lending the state's own names and numbers (cards in other hands or on
+    the discard pile, other squares): what a player does not hold or cannot reach."""
+    leaves = [v for _, v in _leaves(state_json) if isinstance(v, (str, int)) and not isinstance(v, bool)]
+    return {"lend": rng.sample(leaves, min(most, len(leaves)))}
+
+
+def _candidates(legal: list[dict], last_legal: list[dict], state_json: dict, rng: random.Random):
+    """Probe candidates, lazily: mutations of one legal action at a time (values borrowed from
+    other legal actions and from the state), then a nearby state's actions (or actions of
+    the other type)."""
+    lenders = rng.sample(legal, min(8, len(legal))) + [_from_state(state_json, rng)]
     for base in rng.sample(legal, min(3, len(legal))):
-        yield from mutations(base, lenders, rng, limit=6)
+        yield from mutations(base, lenders, rng, limit=8)
     yield from rng.sample(last_legal, min(3, len(last_legal)))
 
 
@@ -103,7 +112,7 @@ def for_state(reference, ref_state, state_json: dict, legal: list[dict], chance:
     seen = {dumps(a) for a in legal}
     out: list[tuple[dict, str]] = []
     tries = 0
-    for m in _candidates(legal, last_legal, rng):
+    for m in _candidates(legal, last_legal, state_json, rng):
         key = dumps(m)
         if key in seen or not isinstance(m, dict):
             continue

@@ -75,9 +75,10 @@ def test_tag_filter_runs_only_matching_tests(tmp_path):
     assert all(c["tests"] for c in report["clauses"]), "a filtered run judged clauses it did not run"
 
 
-def check(game: str, engine: str, tmp_path, *extra: str, timeout: int = 600) -> tuple[subprocess.CompletedProcess, dict]:
+def check(game: str, engine: str, tmp_path, *extra: str, timeout: int = 600,
+          profile: str = "failfast") -> tuple[subprocess.CompletedProcess, dict]:
     report = tmp_path / f"{game}.json"
-    env = {**os.environ, "HYPOTHESIS_PROFILE": "failfast", "COLUMNS": "200"}
+    env = {**os.environ, "HYPOTHESIS_PROFILE": profile, "COLUMNS": "200"}
     proc = subprocess.run([PY, "-m", "harness.cli", "check", "--game", game, "--engine", engine, "--failures-only",
                            "--json", str(report), *extra], cwd=specs.ROOT, env=env, capture_output=True, text=True,
                           timeout=timeout)
@@ -156,10 +157,17 @@ def machine_clauses(game: str) -> tuple[str, ...]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_reference_over_the_protocol_passes_clean(game, tmp_path):
-    proc, report = check(game, served(game), tmp_path)
+def test_the_reference_over_the_protocol_passes_clean_and_exercises_every_clause(game, tmp_path):
+    """The default run (profile ``ci``) of the reference served over the protocol: no finding, and
+    every implemented clause exercised at least 20 times by the transitions it explored (issue 10)."""
+    from harness.coverage import THIN, implemented
+
+    proc, report = check(game, served(game), tmp_path, profile="ci")
     bad = [c["clause"] for c in report["clauses"] if c["verdict"] in ("fail", "not-covered")]
     assert proc.returncode == 0 and report["ok"], f"{bad}\n{proc.stdout[-2000:]}"
+    counts = report["coverage"]["clauses"]
+    thin = {c: counts.get(c, 0) for c in implemented(game) if counts.get(c, 0) < THIN}
+    assert not thin and not report["coverage"]["thinly_covered"], f"thinly covered: {thin}"
 
 
 KINDS = ("illegal-accepted", "legal-missing", "rare", "observation", "caching")
