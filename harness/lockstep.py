@@ -69,10 +69,11 @@ class Lockstep:
     """The candidate and the reference in one game (see the module docstring)."""
 
     def __init__(self, candidate: Engine, reference: Engine, check: str = "differential",
-                 memory: Memory | None = None):
+                 memory: Memory | None = None, probes_per_state: int = probes.PER_STATE):
         self.candidate, self.reference, self.check = candidate, reference, check
         self.explainer = blame.explainer_of(reference)
         self.memory = memory if memory is not None else Memory()
+        self.probes_per_state = probes_per_state
         self.cand = self.ref = None
         self.path: list = []
         self.finished = False
@@ -166,7 +167,8 @@ class Lockstep:
         action = choose(r_legal, r_chance) if (r_legal or r_chance is not None) else None
         rng = _seed(key)
         players = _players(rj)
-        probe_list = probes.for_state(ref_eng, self.ref, rj, r_legal, r_chance, action, self.last_legal, rng)
+        probe_list = probes.for_state(ref_eng, self.ref, rj, r_legal, r_chance, action, self.last_legal, rng,
+                                      self.probes_per_state)
         self.memory.visits += 1
         replay = None
         if self.memory.transitions and self.memory.visits % REPLAY_EVERY == 0:

@@ -103,9 +103,9 @@ def _candidates(legal: list[dict], last_legal: list[dict], state_json: dict, rng
 
 
 def for_state(reference, ref_state, state_json: dict, legal: list[dict], chance: dict | None, action: dict | None,
-              last_legal: list[dict], rng: random.Random) -> list[tuple[dict, str]]:
-    """The probes of one state: (action, the reference's error code) pairs, at most
-    :data:`PER_STATE` forbidden player actions plus one impossible chance outcome."""
+              last_legal: list[dict], rng: random.Random, most: int = PER_STATE) -> list[tuple[dict, str]]:
+    """The probes of one state: (action, the reference's error code) pairs, at most ``most``
+    forbidden player actions plus one impossible chance outcome."""
     import specs
 
     game = state_json.get("game", getattr(reference, "game", ""))
@@ -124,9 +124,9 @@ def for_state(reference, ref_state, state_json: dict, legal: list[dict], chance:
             reference.apply(ref_state, m)
         except RulecheckError as exc:
             out.append((m, exc.code))
-            if len(out) >= PER_STATE:
+            if len(out) >= most:
                 break
-        if tries >= TRIES:
+        if tries >= TRIES * most:
             break
     if chance is not None and action is not None:
         bad = bad_outcome(chance, action, rng)

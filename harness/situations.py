@@ -23,6 +23,8 @@ from harness.lockstep import Lockstep, Memory
 from harness.positions import Situation, rng_for
 
 CHECK = "situation"
+#: situations are where rare rules are: more forbidden actions are offered per state than in random play
+PROBES_PER_STATE = 4
 #: samples per situation, relative to the situation's own count: the thorough profile builds more,
 #: failfast (the project's own broken-engine tests) one
 SCALE = {"thorough": 10.0, "failfast": 0.0}
@@ -47,7 +49,7 @@ def run_situation(candidate: Engine, reference: Engine, builder: Engine, game: s
     for i in range(samples(situation)):
         rng = rng_for(game, situation.name, i)
         start = situation.build(rng, builder)
-        ls = Lockstep(candidate, reference, CHECK, memory)
+        ls = Lockstep(candidate, reference, CHECK, memory, PROBES_PER_STATE)
         if "state" in start:
             if not ls.start_from_state(start["state"]):
                 continue
