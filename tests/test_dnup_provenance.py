@@ -260,3 +260,48 @@ def test_broken_multi_engines_name_their_clauses():
     for name, (cls, clauses) in BROKEN_MULTI.items():
         assert 2 <= len(clauses) <= 3 and set(clauses) <= CLAUSES
         assert all(c in cls.__doc__ for c in clauses), name
+
+
+# ---- (d) issue 10 engines: each differs from the reference where its docstring says ----------
+
+
+def test_illegal_accepted_engines_accept_what_the_reference_rejects_for_their_clause():
+    """DNP-ONE-ACTION, DNP-ACTION-B, DNP-ACTION-C, DNP-ACTION-A, DNP-SET: apply accepts a forbidden
+    action; the reference rejects it, and its rejection names the clause the engine breaks."""
+    three = position(3, hands={0: "3/9, 3/7, 4/8, 2/6", 1: "3/10"}, sets={(1, 1): "6/7"})
+    two = position(2, hands={0: "4/1"}, sets={(0, 2): "5/3"}, to_move=0, area=1)
+    cases = [("empty_play_is_pass", three, {"type": "play", "player": 0, "cards": []}),
+             ("adds_by_inactive_value", three, {"type": "add", "player": 0, "card": "2/6", "owner": 1, "area": 1}),
+             ("takes_own_set", two, {"type": "take", "player": 0, "owner": 0, "area": 2}),
+             ("plays_cards_not_held", three, {"type": "play", "player": 0, "cards": ["3/10", "3/9"]}),
+             ("mixed_set_accepted", three, {"type": "play", "player": 0, "cards": ["3/7", "4/8"]})]
+    for name, pos, action in cases:
+        cls, clause = BROKEN[name]
+        assert cls.kind == "illegal-accepted"
+        assert clause in why_not(pos, action), name
+        cand = cls()
+        cand.apply(cand.from_json(pos), action)  # accepted
+
+
+def test_legal_missing_engines_leave_out_a_legal_action():
+    """DNP-ACTION-C, DNP-ACTION-D: the engine's legal list lacks an action the reference lists."""
+    two = position(2, hands={1: "8/2"}, sets={(0, 2): "5/3"}, to_move=1, area=1)
+    one = position(3, hands={0: "3/9"})
+    for name, pos, action in [("no_take_from_area_two", two, {"type": "take", "player": 1, "owner": 0, "area": 2}),
+                              ("no_dnup_with_one_card", one, {"type": "flip", "player": 0})]:
+        cls, clause = BROKEN[name]
+        ref, cand = DnupEngine(), cls()
+        assert action in ref.legal_actions(ref.from_json(pos)) and clause in ref.explainer().legal(pos, action)
+        assert action not in cand.legal_actions(cand.from_json(pos)), name
+
+
+def test_observation_and_caching_engines_differ():
+    """DNP-HIDDEN-HAND: player 1's hand shown to player 0; DNP-ACTION-D: a dnup answered from a cache."""
+    pos = position(3, hands={0: "3/9", 1: "7/3"})
+    leak = BROKEN["shows_next_hand"][0]()
+    assert leak.observation(leak.from_json(pos), 0)["hands"][1] == [["3/7", True]]
+    cache, ref = BROKEN["dnup_cache"][0](), DnupEngine()
+    flip = {"type": "flip", "player": 0}
+    cache.apply(cache.from_json(pos), flip)
+    other = position(3, hands={0: "4/8", 1: "7/3"})
+    assert cache.to_json(cache.apply(cache.from_json(other), flip)) != ref.to_json(ref.apply(ref.from_json(other), flip))

@@ -188,6 +188,31 @@ class PlaysCardsNotHeld(DnupEngine):
         return super().apply(state, action)
 
 
+class MixedSetAccepted(DnupEngine):
+    """Accepts a set of cards with different active values, valued by its first card (breaks
+    DNP-SET: a set is cards with one active value). Position: the start player holds 3/9 and 3/7
+    (3 showing) and 4/8 (4 showing): ``play ["3/7", "4/8"]`` is accepted."""
+
+    name = "broken-mixed-set-accepted"
+    kind = "illegal-accepted"
+
+    def apply(self, state, action):
+        if (isinstance(state, State) and isinstance(action, dict) and action.get("type") == "play"
+                and state.to_move >= 0 and isinstance(action.get("cards"), list) and len(action["cards"]) > 1):
+            g, hand = state.g, state.hands[state.to_move]
+            ocs = [oc for oc in hand if g.deck.ids[oc >> 1] in action["cards"]]
+            canonical = [g.deck.ids[c >> 1] for c in sorted(ocs)] == action["cards"]  # sorted, each once
+            if canonical and len({g.val[c] for c in ocs}) > 1:
+                from engine.dnup import sets as S
+                from engine.dnup import turn as T
+
+                ocs = tuple(sorted(ocs))
+                if S.play_losers(self, g, state.sets, g.slot(state.to_move, state.area), len(ocs),
+                                 g.val[ocs[0]]) is not None:
+                    return T.play(self, state, ("A", ocs))
+        return super().apply(state, action)
+
+
 class NoTakeFromAreaTwo(DnupEngine):
     """With 2 players, never lists taking the other player's set in area 2 (breaks DNP-ACTION-C: any
     set of another player may be taken); applying it still works. Position: player 0 starts a round
@@ -402,6 +427,7 @@ BROKEN = {
     "adds_by_inactive_value": (AddsByInactiveValue, "DNP-ACTION-B"),
     "takes_own_set": (TakesOwnSet, "DNP-ACTION-C"),
     "plays_cards_not_held": (PlaysCardsNotHeld, "DNP-ACTION-A"),
+    "mixed_set_accepted": (MixedSetAccepted, "DNP-SET"),
     "no_take_from_area_two": (NoTakeFromAreaTwo, "DNP-ACTION-C"),
     "first_out_set_not_takeable": (FirstOutSetNotTakeable, "DNP-FIRST-OUT-CARDS-STAY"),
     "no_dnup_with_one_card": (NoDnupWithOneCard, "DNP-ACTION-D"),
@@ -521,6 +547,7 @@ make_empty_play_is_pass = _factory(EmptyPlayIsPass)
 make_adds_by_inactive_value = _factory(AddsByInactiveValue)
 make_takes_own_set = _factory(TakesOwnSet)
 make_plays_cards_not_held = _factory(PlaysCardsNotHeld)
+make_mixed_set_accepted = _factory(MixedSetAccepted)
 make_no_take_from_area_two = _factory(NoTakeFromAreaTwo)
 make_first_out_set_not_takeable = _factory(FirstOutSetNotTakeable)
 make_no_dnup_with_one_card = _factory(NoDnupWithOneCard)
