@@ -15,6 +15,7 @@ moves.land) on the internal position; nothing here decides a move the engine doe
 from __future__ import annotations
 
 import specs
+from engine.canonical import dumps
 from engine.sorry import cards
 from engine.sorry.board import EXIT, HOME, LOOP, SAFE0, SLIDES, START, sq_from_json
 from engine.sorry.cards import C1, C2, C4, C7, C10, C11, CSORRY, FORWARD
@@ -217,14 +218,27 @@ def _backs_out(subs) -> list[str]:
     return ["SRY-SAFETY-BACKWARD" for _i, f, landing, _t in subs if SAFE0 <= f < HOME and landing < LOOP]
 
 
+def _split_kind(cfg, subs) -> list[str]:
+    """A split 7 made legal by an exception: over both colours of a team (SRY-TEAM-SEVEN), part of
+    it bringing a pawn HOME (SRY-SEVEN-HOME-SPLIT)."""
+    if len(subs) != 2:
+        return []
+    return ((["SRY-TEAM-SEVEN"] if len({s[0] >> 2 for s in subs}) == 2 else [])
+            + (["SRY-SEVEN-HOME-SPLIT"] if any(s[2] == HOME for s in subs) else []))
+
+
 def move_clauses(R, cfg, p: int, move, pos=None) -> tuple[str, ...]:
     """What makes a legal move legal, the most specific rule first: an exception to the usual (a
-    split whose order decides a bump; no slide on a triangle; a split whose other order lands on an
+    split whose order decides a bump; a split over both team colours or bringing a pawn HOME; a
+    split listed in the order other than the usual; no slide on a triangle; a split whose other order lands on an
     own pawn; backing out of the safety zone; ending on the partner's pawn); else the kind of move
     (start, backward card, split, swap, Sorry!, partner's pawn); else where the pawn ends (a slide,
     HOME, the safety zone); else the card's count."""
     kind, c, subs, _tgt, _ = move
-    for level in (lambda: _order_bump(R, cfg, p, pos, move),
+    bumps = _order_bump(R, cfg, p, pos, move)
+    for level in (lambda: [] if bumps == ["SRY-CARD-7"] else bumps,
+                  lambda: _split_kind(cfg, subs),
+                  lambda: bumps,
                   lambda: _stays(R, cfg, subs),
                   lambda: _order_block(R, cfg, p, pos, move),
                   lambda: _backs_out(subs),
@@ -386,10 +400,28 @@ def rejection_clauses(eng, st, action) -> tuple[str, ...]:
         if kind == "sorry":
             return _sorry_rejection(eng, st, action, c)
         if kind == "move":
-            return _move_rejection(eng, st, action, c)
+            why = _move_rejection(eng, st, action, c)
+            if why == ("SRY-OWN-PAWN-BLOCKS",) and _first_on_second(st, action) \
+                    and _listed(eng, st, {**action, "moves": action["moves"][::-1]}):
+                return ("SRY-CARD-7",) + why  # made in the order listed, the first part ends on the second pawn
+            return why
     except (ValueError, KeyError, TypeError, LookupError):
         return ()
     return ()
+
+
+def _first_on_second(st, action) -> bool:
+    """A split whose first part ends (before any slide) where the pawn of the second part stands."""
+    steps = action["moves"]
+    if len(steps) != 2:
+        return False
+    first = steps[0].get("slide", steps[0]["to"])
+    return sq_from_json(first) == st.pos[_pawn(st.cfg, steps[1]["pawn"])]
+
+
+def _listed(eng, st, action) -> bool:
+    key = dumps(action)
+    return any(dumps(a) == key for a in eng.legal_actions(st))
 
 
 def _chance_rejection(st, action) -> tuple[str, ...]:

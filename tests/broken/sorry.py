@@ -8,12 +8,14 @@ tests/test_broken_engines.py checks that the conformance suite fails on exactly 
 
 from __future__ import annotations
 
-from engine.errors import MalformedError
+import specs
+from engine.errors import IllegalActionError, MalformedError
 from engine.sorry import SorryEngine
 from engine.sorry import cards
-from engine.sorry.board import COLOURS, FWD, HOME, LOOP, SAFE0, SLIDES, START
-from engine.sorry.moves import MOVE, SWAP, land
-from engine.sorry.state import DRAW, SorryState
+from engine.sorry.board import COLOURS, EXIT, FWD, HOME, LOOP, SAFE0, SLIDES, START, sq_from_json
+from engine.sorry.moves import MOVE, SWAP, final_of, land
+from engine.sorry.state import DRAW, OVER, SorryState
+from engine.sorry.turn import after_move
 
 
 class SlidesOnOwnColour(SorryEngine):
@@ -223,6 +225,237 @@ class SwapDoesNotSlide(SorryEngine):
         return fixed
 
 
+# ---------------------------------------------------------------- issue 10: kinds differential play alone misses
+#
+# ``kind``: "illegal-accepted" (apply accepts an action the rules forbid; legal_actions is right:
+# caught by negative probes), "legal-missing", "rare" (shows only in a situation of
+# harness/positions/sorry.py), "observation" (what a player is shown), "caching" (answers
+# depend on earlier requests).
+
+
+def _same(st, **kw) -> SorryState:
+    """A copy of ``st`` with some fields replaced."""
+    f = {k: getattr(st, k) for k in ("cfg", "pos", "draw", "disc", "card", "hands", "turn", "refill", "phase", "result")}
+    f.update(kw)
+    return SorryState(**f)
+
+
+class SplitInAnyOrder(SorryEngine):
+    """apply makes a 7 split listed in an order the rules forbid in the other order: breaks
+    SRY-CARD-7 (the two moves are made in the order listed). Red pawns on 12 and 14, a 7: red 1
+    12 -> 14 then red 2 14 -> 19 is illegal (red 1 would land on red 2); it is accepted as red 2
+    first (harness/positions/sorry.py, seven-split-both-orders)."""
+
+    name = "broken-split-in-any-order"
+    kind = "illegal-accepted"
+
+    def apply(self, state, action):
+        try:
+            return super().apply(state, action)
+        except IllegalActionError:
+            if isinstance(action, dict) and action.get("type") == "move" and isinstance(action.get("moves"), list) \
+                    and len(action["moves"]) == 2:
+                return super().apply(state, {**action, "moves": action["moves"][::-1]})
+            raise
+
+
+class StartsWithAnyCard(SorryEngine):
+    """apply lets any card take a pawn out of START onto its exit when the action says so: breaks
+    SRY-START-CARDS. Points play, red holding a 1 and a 5 with pawns in START: "red 1 from start to 4
+    with the 5" is accepted."""
+
+    name = "broken-starts-with-any-card"
+    kind = "illegal-accepted"
+
+    def apply(self, state, action):
+        try:
+            return super().apply(state, action)
+        except IllegalActionError:
+            move = self._start(state, action)
+            if move is None:
+                raise
+            return after_move(self, state, move)
+
+    def _start(self, st, action):
+        try:
+            (step,) = action["moves"]
+            c, i = cards.INDEX[action["card"]], st.cfg.pawn_names.index(step["pawn"])
+        except (KeyError, ValueError, TypeError):
+            return None
+        held = st.card == c if st.hands is None else st.hands[st.turn][c] > 0
+        q, ex = i >> 2, EXIT[st.cfg.colours[i >> 2]]
+        if action.get("type") != "move" or action.get("player") != st.turn or not held or q not in st.cfg.movers[st.turn] \
+                or st.pos[i] != START or step.get("from") != "start" or any(st.pos[k] == ex for k in range(4 * q, 4 * q + 4)):
+            return None
+        return (MOVE, c, ((i, START, ex, final_of(self.rules, st.cfg, i, ex)),), -1, None)
+
+
+class MovesAnyColour(SorryEngine):
+    """apply moves whatever pawn a move names, another player's too (outside team play): breaks
+    SRY-SETUP (each player moves its own colour). Red to move with an 11, blue 1 on 30: the 11's
+    move of red 1 with its pawn changed to blue 1 is accepted and puts blue 1 where red 1 would go."""
+
+    name = "broken-moves-any-colour"
+    kind = "illegal-accepted"
+
+    def apply(self, state, action):
+        try:
+            return super().apply(state, action)
+        except IllegalActionError as exc:
+            try:
+                (step,) = action["moves"]
+                i, to, c = state.cfg.pawn_names.index(step["pawn"]), sq_from_json(step["to"]), cards.INDEX[action["card"]]
+            except (KeyError, ValueError, TypeError, MalformedError):
+                raise exc from None
+            cfg = state.cfg
+            if cfg.team or cfg.points or (i >> 2) == state.turn or action.get("player") != state.turn \
+                    or c != state.card or not 0 <= to < LOOP or state.pos[i] >= HOME:
+                raise
+            pos = list(state.pos)
+            land(self.rules, cfg, pos, i, to)
+            return after_move(self, state, (MOVE, c, ((i, state.pos[i], to, pos[i]),), -1, tuple(pos)))
+
+
+class NoSevenHomeSplit(SorryEngine):
+    """Never lists a 7 split that brings a pawn HOME: breaks SRY-SEVEN-HOME-SPLIT. Red 1 on safety 3,
+    red 2 on 0, a 7: red 1 HOME (3) and red 2 to safety 2 (4) is missing."""
+
+    name = "broken-no-seven-home-split"
+    kind = "legal-missing"
+
+    def card_moves(self, cfg, pos, player, card):
+        out = super().card_moves(cfg, pos, player, card)
+        return [m for m in out if not (len(m[2]) == 2 and any(s[2] == HOME for s in m[2]))] if card == cards.C7 else out
+
+
+class NoTeamSeven(SorryEngine):
+    """Never splits a 7 between the two colours of a team: breaks SRY-TEAM-SEVEN. Team play, red
+    to move with a 7, red 1 on 10 and yellow 1 on 40: red 1 3 and yellow 1 4 is missing."""
+
+    name = "broken-no-team-seven"
+    kind = "legal-missing"
+
+    def card_moves(self, cfg, pos, player, card):
+        out = super().card_moves(cfg, pos, player, card)
+        if card != cards.C7 or not cfg.team:
+            return out
+        return [m for m in out if len({s[0] >> 2 for s in m[2]}) < 2]
+
+
+class NoBackingOutOfSafety(SorryEngine):
+    """A pawn in its safety zone never moves backward out of it: breaks SRY-SAFETY-BACKWARD. Red 1
+    on safety 2 and a 4: red 1 to 0 (back out of the zone) is missing."""
+
+    name = "broken-no-backing-out-of-safety"
+    kind = "legal-missing"
+
+    def card_moves(self, cfg, pos, player, card):
+        out = super().card_moves(cfg, pos, player, card)
+        return [m for m in out if not any(SAFE0 <= s[1] < HOME and s[2] < LOOP for s in m[2])]
+
+
+class ForfeitedTwoPassesTurn(SorryEngine):
+    """After a forfeited 2 the turn passes on (a 2 that moves still draws again): breaks
+    SRY-FAQ-OWN-PAWN. Red on safety 5, safety 3, safety 1 and HOME draws a 2: no move, forfeit,
+    and blue draws next instead of red (harness/positions/sorry.py, forfeited-two)."""
+
+    name = "broken-forfeited-two-passes-turn"
+    kind = "rare"
+
+    def apply(self, state, action):
+        after = super().apply(state, action)
+        if isinstance(action, dict) and action.get("type") == "forfeit" and action.get("card") == "2" \
+                and after.phase == DRAW:
+            after = _same(after, turn=(state.turn + 1) % state.cfg.n)
+        return after
+
+
+class SwapSlideSparesOwn(SorryEngine):
+    """The slide an 11 swap enters does not bump the player's own pawns on it (a count's slide
+    does): breaks SRY-SLIDE-BUMP. Red 1 on 42, yellow 1 on its triangle 39, red's 11 swaps red 2
+    (on 4) with it: red 2 slides to 43 and red 1 stays on 42 instead of going back to START
+    (harness/positions/sorry.py, swap-into-slide-over-own-pawn)."""
+
+    name = "broken-swap-slide-spares-own"
+    kind = "rare"
+
+    def card_moves(self, cfg, pos, player, card):
+        out = super().card_moves(cfg, pos, player, card)
+        if card != cards.C11:
+            return out
+        fixed = []
+        for m in out:
+            kind, c, subs, tgt, res = m
+            i, _s, t, to = subs[0]
+            if kind == SWAP and t != to:
+                squares = next(sq for _c, a, _b, sq in SLIDES if a == t)
+                p = list(res)
+                for k in range(4 * (i >> 2), 4 * (i >> 2) + 4):
+                    if k != i and res[k] == START and pos[k] in squares and pos[k] != to:
+                        p[k] = pos[k]
+                m = (kind, c, subs, tgt, tuple(p))
+            fixed.append(m)
+        return fixed
+
+
+_SCORING = specs.load("sorry").param("scoring")
+
+
+class NoWinnerBonus(SorryEngine):
+    """The winner of a points game scores no bonus for opponents with few pawns HOME: breaks
+    SRY-POINTS-WINNER-BONUS. A two-player points game won while blue has no pawn HOME: the winner
+    scores 20 + 20 instead of 20 + 20 + 100 (harness/positions/sorry.py, points-last-move)."""
+
+    name = "broken-no-winner-bonus"
+    kind = "rare"
+
+    def apply(self, state, action):
+        after = super().apply(state, action)
+        if after.phase == OVER and after.result.get("scores"):
+            scores = dict(after.result["scores"])
+            cfg, w = after.cfg, after.cfg.names[state.turn]
+            home = [sum(1 for s in after.pos[4 * q: 4 * q + 4] if s == HOME) for q in range(cfg.n)]
+            most = max(h for q, h in enumerate(home) if q != state.turn)
+            bonuses = [pts for limit, pts in _SCORING["bonus_max_opponent_home"].items() if most <= int(limit)]
+            if bonuses:
+                scores[w] -= sum(bonuses) if self.bonus_mode == "cumulative" else max(bonuses)
+            after = _same(after, result={**after.result, "scores": scores})
+        return after
+
+
+class ShowsEveryHand(SorryEngine):
+    """In points play every player is shown every hand: breaks SRY-POINTS-PLAY (hands are hidden
+    from the other players). Any points game after the deal: blue's observation holds red's cards."""
+
+    name = "broken-shows-every-hand"
+    kind = "observation"
+
+    def observation(self, state, player):
+        obj = super().observation(state, player)
+        if state.hands is not None:
+            obj["hands"] = self.to_json(state)["hands"]
+        return obj
+
+
+class ChanceCachedBySize(SorryEngine):
+    """Remembers the pending draw by the number of cards in the draw pile, not by which cards:
+    breaks SRY-DRAW-PILE (the draw is over the cards in the draw pile). A second game whose draw
+    pile of 44 cards lacks another card than the first game's is told the first game's pool."""
+
+    name = "broken-chance-cached-by-size"
+    kind = "caching"
+
+    def __init__(self, choices=None):
+        super().__init__(choices)
+        self._by_size: dict = {}
+
+    def chance(self, state):
+        got = super().chance(state)
+        if got is not None and got["event"] == "draw":
+            return self._by_size.setdefault((sum(state.draw), state.hands is None), got)
+        return got
+
+
 # ---------------------------------------------------------------- multi-bug engines
 
 
@@ -274,6 +507,18 @@ BROKEN = {
     "eleven_must_swap": (ElevenMustSwap, "SRY-ELEVEN-FORFEIT"),
     "ten_goes_forward_one": (TenGoesForwardOne, "SRY-CARD-10"),
     "sorry_card_never_plays": (SorryCardNeverPlays, "SRY-SORRY-CARD"),
+    # issue 10 (each class names its ``kind``)
+    "split_in_any_order": (SplitInAnyOrder, "SRY-CARD-7"),
+    "starts_with_any_card": (StartsWithAnyCard, "SRY-START-CARDS"),
+    "moves_any_colour": (MovesAnyColour, "SRY-SETUP"),
+    "no_seven_home_split": (NoSevenHomeSplit, "SRY-SEVEN-HOME-SPLIT"),
+    "no_team_seven": (NoTeamSeven, "SRY-TEAM-SEVEN"),
+    "no_backing_out_of_safety": (NoBackingOutOfSafety, "SRY-SAFETY-BACKWARD"),
+    "forfeited_two_passes_turn": (ForfeitedTwoPassesTurn, "SRY-FAQ-OWN-PAWN"),
+    "swap_slide_spares_own": (SwapSlideSparesOwn, "SRY-SLIDE-BUMP"),
+    "no_winner_bonus": (NoWinnerBonus, "SRY-POINTS-WINNER-BONUS"),
+    "shows_every_hand": (ShowsEveryHand, "SRY-POINTS-PLAY"),
+    "chance_cached_by_size": (ChanceCachedBySize, "SRY-DRAW-PILE"),
 }
 
 
@@ -300,3 +545,14 @@ make_hasty_safety_and_turns = _factory(HastySafetyAndTurns)
 make_card_keeping = _factory(CardKeeping)
 make_lazy_bumps = _factory(LazyBumps)
 make_first_draft_turns = _factory(FirstDraftTurns)
+make_split_in_any_order = _factory(SplitInAnyOrder)
+make_starts_with_any_card = _factory(StartsWithAnyCard)
+make_moves_any_colour = _factory(MovesAnyColour)
+make_no_seven_home_split = _factory(NoSevenHomeSplit)
+make_no_team_seven = _factory(NoTeamSeven)
+make_no_backing_out_of_safety = _factory(NoBackingOutOfSafety)
+make_forfeited_two_passes_turn = _factory(ForfeitedTwoPassesTurn)
+make_swap_slide_spares_own = _factory(SwapSlideSparesOwn)
+make_no_winner_bonus = _factory(NoWinnerBonus)
+make_shows_every_hand = _factory(ShowsEveryHand)
+make_chance_cached_by_size = _factory(ChanceCachedBySize)
