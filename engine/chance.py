@@ -78,7 +78,9 @@ def validate(chance: dict | None, action: Any) -> list[dict[str, list]]:
     if not isinstance(outcome, list) or len(outcome) != len(draws):
         raise MalformedError(f"'outcome' must be a list of {len(draws)} draw result(s), got {outcome!r:.200}")
     for i, (draw, got) in enumerate(zip(draws, outcome)):
-        if not isinstance(got, dict) or set(got) != set(draw["take"]):
+        if not isinstance(got, dict):
+            raise MalformedError(f"draw {i}: a draw result is an object {{recipient: [items]}}, got {got!r:.200}")
+        if set(got) != set(draw["take"]):
             raise InvalidOutcomeError(
                 f"draw {i}: expected recipients {sorted(draw['take'])}, got "
                 f"{sorted(got) if isinstance(got, dict) else got!r:.200}"
@@ -86,7 +88,9 @@ def validate(chance: dict | None, action: Any) -> list[dict[str, list]]:
         taken: Counter = Counter()
         for who, n in draw["take"].items():
             items = got[who]
-            if not isinstance(items, list) or len(items) != n:
+            if not isinstance(items, list):
+                raise MalformedError(f"draw {i}: recipient {who!r} receives a list of items, got {items!r:.200}")
+            if len(items) != n:
                 raise InvalidOutcomeError(f"draw {i}: recipient {who!r} must receive {n} item(s), got {items!r:.200}")
             for item in items:
                 if draw.get("orient"):

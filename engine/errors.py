@@ -24,9 +24,11 @@ class RulecheckError(Exception):
         self.path = path
 
     def to_wire(self) -> dict:
-        err = {"code": self.code, "message": self.message}
+        """The error as sent: text that UTF-8 cannot carry (a lone surrogate echoed from the
+        input) is written as a backslash escape, so an answer can always be sent."""
+        err = {"code": self.code, "message": encodable(str(self.message))}
         if self.path:
-            err["path"] = self.path
+            err["path"] = encodable(str(self.path))
         return err
 
     def __str__(self) -> str:
@@ -52,6 +54,15 @@ class UnknownChoiceError(RulecheckError, KeyError):
 
 class BadConfigError(RulecheckError, ValueError):
     code = "bad-config"
+
+
+def encodable(text: str) -> str:
+    """``text`` with anything UTF-8 cannot encode (lone surrogates) backslash-escaped."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 ERRORS_BY_CODE = {

@@ -32,7 +32,14 @@ MAX_REQUEST_BYTES = 64 * 1024 * 1024
 
 
 def _dumps(obj: Any) -> str:
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """One response line. Text UTF-8 cannot carry (a lone surrogate in a request's id, echoed
+    back) is written as a JSON escape instead, so no answer can crash the server."""
+    text = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return text
 
 
 class Server:
@@ -114,6 +121,8 @@ class Server:
         if op == "legal":
             return {"actions": eng.legal_actions(self._state(req["state"]))}
         if op == "apply":
+            if not isinstance(req.get("action"), dict):
+                raise MalformedError(f"an action is a JSON object, got {type(req.get('action')).__name__}", path="action")
             new = eng.apply(self._state(req["state"]), req["action"])
             if req.get("legal"):
                 return {"state": eng.to_json(new), "actions": eng.legal_actions(new)}
@@ -123,7 +132,11 @@ class Server:
         if op == "chance":
             return {"chance": eng.chance(self._state(req["state"]))}
         if op == "observe":
-            return {"observation": eng.observation(self._state(req["state"]), req["player"])}
+            state = self._state(req["state"])
+            player, n = req.get("player"), _player_count(req["state"])
+            if not isinstance(player, int) or isinstance(player, bool) or not (n is None or 0 <= player < n):
+                raise MalformedError(f"no player {player!r} in this game (players are 0..{(n or 1) - 1})", path="player")
+            return {"observation": eng.observation(state, player)}
         raise MalformedError(f"unknown op {op!r}; ops: {', '.join(proto.REQUIRED_OPS + proto.OPTIONAL_OPS)}", path="op")
 
     # ---- one line ------------------------------------------------------------------
@@ -148,9 +161,18 @@ class Server:
             return _dumps({"id": resp.get("id"), "error": _internal(exc)})
 
 
+def _player_count(state: dict) -> int | None:
+    n = state.get("players")
+    if isinstance(n, int) and not isinstance(n, bool):
+        return n
+    return len(n) if isinstance(n, list) else None
+
+
 def _internal(exc: BaseException) -> dict:
     traceback.print_exception(exc, file=sys.stderr)
-    return {"code": "internal", "message": f"{type(exc).__name__}: {exc}"[:2000]}
+    from engine.errors import encodable
+
+    return {"code": "internal", "message": encodable(f"{type(exc).__name__}: {exc}"[:2000])}
 
 
 def serve(engine_or_factory: Engine | EngineFactory, infile, outfile, *,
