@@ -409,9 +409,10 @@ def team_race(rng, ref, limit: int = 260):
     return w.start()
 
 
-def sorry_only_partner(rng, ref):
+def sorry_only_partner(rng, ref, card: str = "sorry"):
     """Team play, the other team all in START: the Sorry! card drawn by red or yellow can only take
-    a partner's pawn, and must (SRY-TEAM-SORRY-PARTNER)."""
+    a partner's pawn, and must (SRY-TEAM-SORRY-PARTNER); or a 7 split over red's and yellow's
+    pawns (SRY-TEAM-SEVEN)."""
     w = Walk(ref, {"players": 4, "team": True}, rng)
     plan = {0: [("1", mv("red 1", 4))] + [(c, mv("red 1", 4 + int(c))) for c in rng.sample(["3", "5", "8", "10"], 1)],
             2: [("1", mv("yellow 1", 34))] + [(c, mv("yellow 1", 34 + int(c))) for c in rng.sample(["3", "7", "8"], 1)]}
@@ -421,13 +422,18 @@ def sorry_only_partner(rng, ref):
     while plan[0] or plan[2] or w.json()["turn"] != hero:
         turn = w.json()["turn"]
         if plan.get(turn):
-            card, want = plan[turn].pop(0)
-            w.draw(card)
+            drawn, want = plan[turn].pop(0)
+            w.draw(drawn)
             w.do(match(ref.legal_actions(w.st), want))
         else:  # blue and green leave red's and yellow's pawns alone; red or yellow, done, move on
             fill(w, ("red", "yellow") if turn % 2 else (), ["1"] * 2 + ["3", "5", "7", "8", "10", "sorry"])
-    w.draw("sorry")
+    w.draw(card)
     return w.state()
+
+
+def team_seven(rng, ref):
+    """Team play with a red and a yellow pawn on the track and a 7 in play (SRY-TEAM-SEVEN)."""
+    return sorry_only_partner(rng, ref, "7")
 
 
 def points_race(rng, ref, to_the_end: bool = True):
@@ -499,17 +505,17 @@ SITUATIONS = [
     Situation("rematch-quick-start", ("SRY-REMATCH", "SRY-QUICK-START"), rematch_quick,
               "the previous winner starts a quick-start game (points play, team play)", plies=2, samples=20),
     Situation("swap-onto-triangle", ("SRY-SWAP-SLIDE",), swap_onto_triangle,
-              "an 11 in play and an opponent on its own triangle", plies=2, samples=16, choose=prefer("SRY-SWAP-SLIDE")),
+              "an 11 in play and an opponent on its own triangle", plies=2, samples=20, choose=prefer("SRY-SWAP-SLIDE")),
     Situation("forfeited-two", ("SRY-FAQ-OWN-PAWN", "SRY-TWO-DRAW-AGAIN", "SRY-HOME-EXACT"), forfeited_two,
               "every 2 is forfeited (overshoot, own pawns in the safety zone) and red draws again", plies=8,
-              samples=5, choose=prefer("SRY-HOME-EXACT", "SRY-SAFETY-NORMAL-RULES")),
+              samples=6, choose=prefer("SRY-HOME-EXACT", "SRY-SAFETY-NORMAL-RULES")),
     Situation("forfeited-eleven", ("SRY-ELEVEN-FORFEIT",), forfeited_eleven,
-              "an 11 with only swaps, declined", plies=6, samples=5, choose=prefer("SRY-ELEVEN-FORFEIT")),
+              "an 11 with only swaps, declined", plies=6, samples=6, choose=prefer("SRY-ELEVEN-FORFEIT")),
     Situation("seven-split-both-orders", ("SRY-CARD-7", "SRY-OWN-PAWN-BLOCKS", "SRY-SLIDE-BUMP"), seven_both_orders,
               "7 splits whose order decides a bump or an own pawn's block", plies=4, samples=8,
               choose=prefer(*SEVEN_ORDER)),
     Situation("seven-home-split", ("SRY-SEVEN-HOME-SPLIT",), seven_home_split,
-              "a 7 in play with a pawn that part of it brings HOME", plies=3, samples=16,
+              "a 7 in play with a pawn that part of it brings HOME", plies=3, samples=20,
               choose=prefer("SRY-SEVEN-HOME-SPLIT")),
     Situation("backward-into-shortcut", ("SRY-BACKWARD-SHORTCUT", "SRY-BACKWARD", "SRY-CARD-10"), backward_shortcut,
               "backward 4 and 10 past the turn square, then into the safety zone", plies=12, samples=2,
@@ -518,7 +524,9 @@ SITUATIONS = [
               "team play where the only targets are the partner's pawns", plies=20, samples=4,
               choose=prefer("SRY-TEAM-BUMP-PARTNER", "SRY-TEAM-SORRY-PARTNER", "SRY-TEAM-SEVEN", "SRY-SWAP-SLIDE")),
     Situation("sorry-only-partner", ("SRY-TEAM-SORRY-PARTNER", "SRY-TEAM-BUMP-PARTNER"), sorry_only_partner,
-              "a Sorry! card in team play with only partner pawns to take", plies=1, samples=8),
+              "a Sorry! card in team play with only partner pawns to take", plies=1, samples=12),
+    Situation("team-seven", ("SRY-TEAM-SEVEN",), team_seven, "a 7 to split over both team colours", plies=1, samples=8,
+              choose=prefer("SRY-TEAM-SEVEN")),
     Situation("team-race", ("SRY-TEAM-WIN", "SRY-TEAM-SEVEN", "SRY-TEAM-PARTNERS"), team_race,
               "a team game played to the team's win", plies=0, samples=3),
     Situation("points-to-the-end", ("SRY-POINTS-DEAL", "SRY-POINTS-DISCARD", "SRY-POINTS-SCORE",
