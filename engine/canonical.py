@@ -23,3 +23,22 @@ def copy_json(obj: Any) -> Any:
     if isinstance(obj, list):
         return [copy_json(v) for v in obj]
     return obj
+
+
+def first_float(obj: Any) -> tuple[str, float] | None:
+    """(JSON pointer, value) of the first number that is not an integer, or None.
+
+    JSON Schema's ``integer`` accepts ``1.0``; canonical states hold integers only, so every
+    engine rejects a float on load (a ``round: 1.0`` must be ``malformed``, not a crash).
+    """
+    stack: list[tuple[Any, tuple]] = [(obj, ())]
+    while stack:
+        o, path = stack.pop()
+        t = type(o)
+        if t is float:
+            return "/" + "/".join(map(str, path)) if path else "(top)", o
+        if t is dict:
+            stack.extend((v, path + (k,)) for k, v in o.items() if type(v) in (dict, list, float))
+        elif t is list:
+            stack.extend((v, path + (i,)) for i, v in enumerate(o) if type(v) in (dict, list, float))
+    return None

@@ -26,7 +26,7 @@ import functools
 
 from engine.dnup.cards import canonical_deck, default_deck, parse_deck
 from engine.dnup.state import CHANCE, OVER, Game, State
-from engine.canonical import copy_json
+from engine.canonical import copy_json, first_float
 from engine.errors import MalformedError
 
 
@@ -89,7 +89,7 @@ def from_json(obj, consequence: bool) -> State:
     if errors:
         where, _, msg = errors[0].partition(": ")
         raise MalformedError(f"not a canonical Dnup state: {msg}", path=where)
-    bad_number = _first_float(obj)
+    bad_number = first_float(obj)
     if bad_number is not None:
         raise MalformedError(f"numbers in a Dnup state are integers, got {bad_number[1]!r}", path=bad_number[0])
     players = obj["players"]
@@ -211,18 +211,6 @@ def from_json(obj, consequence: bool) -> State:
     s = State(g, hands, sets, out, leaving, tokens, wins, obj["round"], obj["turn"], t, area,
               -1 if start is None else start, None if result is None else dict(result))
     return s
-
-
-def _first_float(obj, path=""):
-    """(path, value) of the first non-integer number (1.0 passes the schema's 'integer')."""
-    if isinstance(obj, float):
-        return path or "(top)", obj
-    items = obj.items() if isinstance(obj, dict) else enumerate(obj) if isinstance(obj, list) else ()
-    for k, v in items:
-        hit = _first_float(v, f"{path}/{k}" if path else str(k))
-        if hit:
-            return hit
-    return None
 
 
 def _check_sizes(g: Game, sets, consequence: bool) -> None:

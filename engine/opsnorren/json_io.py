@@ -14,7 +14,7 @@ from __future__ import annotations
 
 
 import specs
-from engine.canonical import copy_json
+from engine.canonical import copy_json, first_float
 from engine.errors import MalformedError
 from engine.opsnorren.cards import CARD_ID, COLOUR_OF, NAMES, PINK
 from engine.opsnorren.rulecards import RULE_IDS, RULE_INDEX, PINK_OPEN
@@ -62,6 +62,9 @@ def from_json(eng, obj) -> State:
     if errors:
         path, _, msg = errors[0].partition(": ")
         _bad(f"not a canonical Opsnorren state: {errors[0]}", path)
+    bad_number = first_float(obj)
+    if bad_number is not None:
+        _bad(f"numbers in an Opsnorren state are integers, got {bad_number[1]!r}", bad_number[0])
     n = obj["players"]
     for key in ("hands", "passing", "won", "trophies"):
         if len(obj[key]) != n:

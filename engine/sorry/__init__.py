@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import specs
 from engine import chance as chance_mod
-from engine.canonical import dumps
+from engine.canonical import dumps, first_float
 from engine.errors import IllegalActionError, InvalidOutcomeError, MalformedError, UnknownChoiceError
 from engine.protocol import Engine
 from engine.sorry import cards, describe, turn
@@ -217,7 +217,14 @@ class SorryEngine(Engine):
         return _to_json(state, self.hand_size)
 
     def from_json(self, obj: dict) -> SorryState:
+        bad_number = first_float(obj)
+        if bad_number is not None:
+            raise MalformedError(f"numbers in a Sorry! state are integers, got {bad_number[1]!r}", path=bad_number[0])
         st = _from_json(obj, self.deck, self.hand_size)
+        problems = specs.validate_state("sorry", obj)  # what the reader above leaves: every key, the result's shape
+        if problems:
+            where, _, msg = problems[0].partition(": ")
+            raise MalformedError(f"not a canonical Sorry! state: {problems[0]}", path=where)
         derived = _to_json(st, self.hand_size)
         for key in ("to_move", "chance"):
             if dumps(derived[key]) != dumps(obj.get(key)):
