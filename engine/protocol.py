@@ -28,8 +28,41 @@ State = Any
 Action = dict
 
 
+#: the engine methods that read caller input; a subclass's own versions are guarded (see Engine)
+_GUARDED = ("new_game", "legal_actions", "chance", "apply", "from_json", "observation")
+
+
+def _guard(fn):
+    """Input nested deeper than Python can walk (a 5,000-deep list) is ``malformed``, not a
+    RecursionError escaping the engine."""
+    import functools
+
+    @functools.wraps(fn)
+    def guarded(self, *args):
+        try:
+            return fn(self, *args)
+        except RecursionError:
+            from engine.errors import MalformedError
+
+            raise MalformedError("the input is nested too deeply to be a state, action or config of this game") from None
+
+    guarded.__rulecheck_guarded__ = True
+    return guarded
+
+
 class Engine(ABC):
-    """Base class of in-process engines. Subclasses fill in the abstract methods."""
+    """Base class of in-process engines. Subclasses fill in the abstract methods.
+
+    Every subclass's input-reading methods are wrapped once, at class creation, so that
+    input nested too deeply for Python becomes a ``malformed`` error (issue 12).
+    """
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        for name in _GUARDED:
+            fn = cls.__dict__.get(name)
+            if callable(fn) and not getattr(fn, "__rulecheck_guarded__", False):
+                setattr(cls, name, _guard(fn))
 
     game: str = ""
     name: str = ""

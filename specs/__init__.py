@@ -255,7 +255,11 @@ def resolve_choices(game: str, given: dict[str, str] | None) -> dict[str, str]:
 
     spec = load(game)
     out = spec.default_choices()
+    if given is not None and not isinstance(given, dict):
+        raise UnknownChoiceError(f"choices are an object {{choice id: option}}, got {type(given).__name__}")
     for cid, opt in (given or {}).items():
+        if not isinstance(opt, str):
+            raise UnknownChoiceError(f"the option of choice {cid!r} is a string, got {type(opt).__name__}")
         if cid not in spec.choices:
             known = ", ".join(sorted(spec.choices)) or "(none)"
             raise UnknownChoiceError(f"{game} has no choice {cid!r}; known choices: {known}")
