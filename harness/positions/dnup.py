@@ -138,6 +138,13 @@ def beaten_by_play(rng, ref):
                                   play(0, "5/8", "5/9"), play(1, "6/7", "6/8")], rng)
 
 
+def other_side_matches(rng, ref):
+    """Player 2 may add 6/8 (6 showing) to player 1's 6, and holds 6/9 and 6/10 turned: their
+    inactive value is 6, so adding them is not allowed (the card's active value counts)."""
+    hands = {0: ["1/5?"], 1: ["6/7"], 2: ["6/8", "6/9^", "6/10^"]}
+    return script(ref, small(3), [hands, flip(0), play(1, "6/7")], rng)
+
+
 def b_conflict(rng, ref):
     """An addition makes a set of two 6s beside player 0's two 5s: the 5s go back, turned."""
     hands = {0: ["1/5^", "5/8", "2/3?", "2/4?"], 1: ["6/7", "6/9", "3/4?", "4/7?"], 2: ["6/8", "6/10", "5/9?", "5/10?"]}
@@ -204,6 +211,8 @@ SITUATIONS: list[Situation] = [
               "an action B beats the set of the first player out", plies=12, samples=12),
     Situation("first-out-beaten-by-play", ("DNP-FIRST-OUT-BEATEN", "DNP-A-HIGHER", "DNP-A-RETURN"), beaten_by_play,
               "an action A beats the set of the first player out", plies=12, samples=12),
+    Situation("other-side-matches", ("DNP-ACTION-B",), other_side_matches,
+              "cards whose inactive value is the value of a set on the table", plies=6, samples=15),
     Situation("b-conflict", ("DNP-B-CONFLICT", "DNP-FAQ-CONFLICT", "DNP-ACTION-B"), b_conflict,
               "an addition beats another set of the new size", plies=20, samples=8),
     Situation("two-conflict-own", ("DNP-TWO-CONFLICT-OWN", "DNP-TWO-TURNS", "DNP-TWO-START"), own_conflict,
