@@ -79,6 +79,8 @@ class Server:
             return {"id": rid, **self._op(op, req)}
         except RulecheckError as exc:
             return {"id": rid, "error": exc.to_wire()}
+        except RecursionError:
+            return {"id": rid, "error": _too_deep()}
         except Exception as exc:  # noqa: BLE001  (the server must never die on a request)
             return {"id": rid, "error": _internal(exc)}
 
@@ -87,6 +89,8 @@ class Server:
             return self._op(req["op"], req)
         except RulecheckError as exc:
             return {"error": exc.to_wire()}
+        except RecursionError:
+            return {"error": _too_deep()}
         except Exception as exc:  # noqa: BLE001
             return {"error": _internal(exc)}
 
@@ -159,6 +163,10 @@ class Server:
             return _dumps(resp)
         except (TypeError, ValueError) as exc:  # an engine returned something that is not JSON
             return _dumps({"id": resp.get("id"), "error": _internal(exc)})
+
+
+def _too_deep() -> dict:
+    return {"code": "malformed", "message": "the request is nested too deeply to be a state, action or config"}
 
 
 def _player_count(state: dict) -> int | None:
