@@ -7,6 +7,7 @@ never a bare traceback (``--debug`` shows it).
 from __future__ import annotations
 
 import json
+from pathlib import Path
 import os
 import sys
 import time
@@ -73,11 +74,18 @@ def parse_choices(values: tuple[str, ...]) -> dict[str, str]:
 
 
 def parse_config(values: tuple[str, ...]) -> dict:
+    """``KEY=VALUE`` pairs, VALUE as JSON; ``KEY=@FILE`` reads the JSON of a file (a Dnup deck)."""
     out: dict = {}
     for v in values:
         key, sep, raw = v.partition("=")
         if not sep or not key:
             raise UsageProblem(f"--config {v!r}: write --config KEY=VALUE (VALUE as JSON, e.g. variant=\"team\" or quick_start=true)")
+        if raw.startswith("@"):
+            try:
+                out[key] = json.loads(Path(raw[1:]).read_text(encoding="utf-8"))
+            except (OSError, ValueError) as exc:
+                raise UsageProblem(f"--config {key}=@FILE: cannot read {raw[1:]!r} as JSON: {exc}") from None
+            continue
         try:
             out[key] = json.loads(raw)
         except json.JSONDecodeError:

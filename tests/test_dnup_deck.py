@@ -11,7 +11,7 @@ import pytest
 import specs
 from engine import chance as chance_mod
 from engine.dnup import DnupEngine
-from engine.dnup.cards import ENV_DECK
+from engine.dnup.cards import ENV_DECK, read_deck_file
 from engine.errors import BadConfigError
 
 CARDS = specs.load("dnup").param("deck")["cards"]
@@ -62,7 +62,7 @@ def custom_deck(n_plain=41):
 
 def test_a_deck_file_from_the_config_replaces_the_assumed_deck(engine, tmp_path):
     path = write(tmp_path, {"cards": custom_deck()})
-    state = engine.new_game({"players": 5, "deck": path})
+    state = engine.new_game({"players": 5, "deck": read_deck_file(path)})
     sj = engine.to_json(state)
     assert isinstance(sj["deck"], list) and len(sj["deck"]) == 41
     # 41 cards over 5 players: the remainder goes to seat 0 (parameter deal_remainder)
@@ -85,7 +85,7 @@ def test_a_deck_file_from_the_environment_replaces_the_assumed_deck(engine, tmp_
 
 def test_a_copy_of_the_assumed_deck_is_the_assumed_deck(engine, tmp_path):
     path = write(tmp_path, specs.load("dnup").param("deck"))
-    assert engine.to_json(engine.new_game({"players": 3, "deck": path}))["deck"] == "assumed"
+    assert engine.to_json(engine.new_game({"players": 3, "deck": read_deck_file(path)}))["deck"] == "assumed"
 
 
 def test_a_deck_given_inline_as_a_list_works(engine):
@@ -106,17 +106,32 @@ def test_a_deck_given_inline_as_a_list_works(engine):
     ([{"id": "S", "values": [1, 5], "mark": "start"}, {"id": "b", "values": [2, 3], "mark": None}], "at least"),
     ([42], "a card is an object"),
 ])
-def test_a_bad_deck_file_is_refused_with_a_clear_error(engine, tmp_path, deck, needle):
-    path = write(tmp_path, deck)
+def test_a_bad_deck_file_is_refused_with_a_clear_error(engine, tmp_path, deck, needle, monkeypatch):
+    monkeypatch.setenv(ENV_DECK, write(tmp_path, deck))
     with pytest.raises(BadConfigError) as info:
-        engine.new_game({"players": 3, "deck": path})
+        engine.new_game({"players": 3})
     assert needle in str(info.value)
     assert "deck.json" in str(info.value)
 
 
-def test_a_missing_deck_file_is_refused(engine, tmp_path):
+def test_a_missing_deck_file_is_refused(tmp_path):
     with pytest.raises(BadConfigError, match="does not exist"):
-        engine.new_game({"players": 3, "deck": str(tmp_path / "nope.json")})
+        read_deck_file(tmp_path / "nope.json")
+
+
+def test_a_file_name_in_the_config_is_refused_without_opening_it(engine, tmp_path):
+    """Issue 12: a protocol request must not make an engine open (or probe for) a file."""
+    for name in (write(tmp_path, {"cards": custom_deck()}), str(tmp_path / "nope.json"), "/etc/passwd"):
+        with pytest.raises(BadConfigError) as info:
+            engine.new_game({"players": 3, "deck": name})
+        assert "not a file name" in str(info.value) and "exist" not in str(info.value)
+
+
+def test_the_cli_reads_a_deck_file_with_at(tmp_path):
+    from harness.cli import parse_config
+
+    path = write(tmp_path, {"cards": custom_deck(30)})
+    assert parse_config((f"deck=@{path}",))["deck"] == {"cards": custom_deck(30)}
 
 
 def test_a_bad_deck_in_the_environment_names_the_variable(engine, tmp_path, monkeypatch):

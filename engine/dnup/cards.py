@@ -3,8 +3,10 @@
 Every card carries two values, one at each end; the value at the top is *active*
 (DNP-SET). No public source gives the values, so the deck is a data file:
 ``specs/dnup/deck.json`` (parameter ``deck``, provenance ``assumed``). A user who owns
-the game replaces it with the real table, via the config key ``deck`` (a path, or the
-list of cards itself) or the environment variable ``RULECHECK_DNUP_DECK`` (a path).
+the game replaces it with the real table, via the config key ``deck`` (the list of cards
+itself, never a path: a protocol request must not make an engine open files) or the
+environment variable ``RULECHECK_DNUP_DECK`` (a path). The CLI reads a deck file with
+``--config deck=@FILE`` (:func:`read_deck_file`) and passes the cards.
 
 Deck file format::
 
@@ -25,6 +27,7 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from engine.errors import BadConfigError
 
@@ -127,25 +130,31 @@ def default_deck() -> Deck:
 
 
 def load_deck(value) -> Deck:
-    """The deck a config asks for: ``None`` (env var or the assumed deck), a path, or a card list."""
+    """The deck a config asks for: ``None`` (the env var's file, or the assumed deck) or a
+    card list. A path is refused: files are read by the CLI or the environment variable only."""
+    where = "config 'deck'"
     if value is None:
-        value = os.environ.get(ENV_DECK) or None
-        if value is None:
+        path = os.environ.get(ENV_DECK) or None
+        if path is None:
             return default_deck()
-        where = f"${ENV_DECK}={value}"
-    else:
-        where = f"config 'deck' ({value!r:.60})" if isinstance(value, str) else "config 'deck'"
-    if isinstance(value, (str, os.PathLike)):
-        path = Path(value)
-        if not path.is_file():
-            raise BadConfigError(f"{where}: deck file {str(path)!r} does not exist")
-        try:
-            value = json.loads(path.read_text(encoding="utf-8"))
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise BadConfigError(f"{where}: deck file {str(path)!r} is not valid JSON: {exc}") from None
-        where = f"deck file {str(path)!r}"
+        value, where = read_deck_file(path, f"${ENV_DECK}={path}: "), f"deck file {path!r}"
+    elif isinstance(value, (str, os.PathLike)):
+        raise BadConfigError("config 'deck' is the list of cards itself (or {\"cards\": [...]}), not a file name: an "
+                             f"engine does not open files named in a request; the CLI reads one with --config "
+                             f"deck=@FILE, or set ${ENV_DECK}")
     deck = parse_deck(value, where)
     return canonical_deck(deck)
+
+
+def read_deck_file(path, where: str = "") -> Any:
+    """The JSON of a deck file (what ``$RULECHECK_DNUP_DECK`` or the CLI's ``deck=@FILE`` names)."""
+    p = Path(path)
+    if not p.is_file():
+        raise BadConfigError(f"{where}deck file {str(p)!r} does not exist")
+    try:
+        return json.loads(p.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise BadConfigError(f"{where}deck file {str(p)!r} is not valid JSON: {exc}") from None
 
 
 def canonical_deck(deck: Deck) -> Deck:
