@@ -4,7 +4,7 @@ Config::
 
     {"players": 2..5,            # DNP-PLAYER-COUNT; 2 plays the variant (DNP-TWO-SETUP)
      "turn_cap": null | int,     # optional; ends the game as unfinished (DNP-TURN-CAP)
-     "deck": null | path | [cards]}   # the deck table; default $RULECHECK_DNUP_DECK or the assumed deck
+     "deck": null | [cards]}   # the deck table (never a path); default $RULECHECK_DNUP_DECK or the assumed deck
 
 Choices: ``dnup.add-conflict`` (``illegal``, the FAQ's reading, default; ``consequence``,
 the seed's action-B sentence read literally), see ``sets``.
