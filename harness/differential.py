@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 
-from hypothesis import note
+from hypothesis import note, target
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, rule, run_state_machine_as_test
 
@@ -45,6 +45,11 @@ class DifferentialMachine(RuleBasedStateMachine):
     def _start(self, config: dict) -> None:
         note(f"new_game({dumps(config)})")
         self.game.start(config)
+
+    def teardown(self):
+        # Hypothesis targeting: prefer games that exercise more different rules (round ends,
+        # scoring, rare cards), so the target phase steers exploration towards them
+        target(float(len(self.game.exercised)), label="clauses exercised")
 
     @rule(data=st.data())
     def step(self, data):

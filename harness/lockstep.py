@@ -74,6 +74,8 @@ class Lockstep:
         self.explainer = blame.explainer_of(reference)
         self.memory = memory if memory is not None else Memory()
         self.probes_per_state = probes_per_state
+        #: every clause this game's transitions exercised (Hypothesis targets more of them)
+        self.exercised: set[str] = set()
         self.cand = self.ref = None
         self.path: list = []
         self.finished = False
@@ -104,6 +106,7 @@ class Lockstep:
         sink = current()
         for c in clauses:
             sink.coverage[c] = sink.coverage.get(c, 0) + 1
+        self.exercised.update(clauses)
 
     def resync(self, ref) -> None:
         """Put the candidate on the reference's state after a divergence (or end the game)."""
