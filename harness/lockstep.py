@@ -207,7 +207,11 @@ class Lockstep:
         if action is None:
             self.finished = True  # a finished game: compared once
             return False
-        return self._advance(rj, action, r_chance is not None, next(it))
+        going = self._advance(rj, action, r_chance is not None, next(it))
+        if going and self.reference.is_terminal(self.ref):
+            self.step(choose)  # a finished game is compared at once (observations, no legal action, no probe)
+            return False
+        return going
 
     def _ask(self, questions: list[tuple]) -> list[Answer] | None:
         cand = self.candidate
