@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 import specs
 from harness.attribution import UNEXPLAINED
 from harness.violations import DIFFERENTIAL, PROTOCOL
@@ -84,6 +86,10 @@ class SuiteResult:
     pytest_exit: int
     errors: list[dict]
     engine_counts: dict = field(default_factory=dict)
+    #: why the run stopped early (``"interrupted by SIGINT"``...), or None: a partial run, marked in every report
+    interrupted: str | None = None
+    #: tests not run because the run's time budget (``--budget``) was used up
+    not_run: int = 0
 
     @property
     def coverage(self) -> dict:
@@ -113,7 +119,7 @@ class SuiteResult:
     @property
     def ok(self) -> bool:
         t = self.totals
-        return (not self.errors and t["fail"] == 0 and t["unexpected-pass"] == 0 and t["not-covered"] == 0
+        return (not self.errors and not self.interrupted and t["fail"] == 0 and t["unexpected-pass"] == 0 and t["not-covered"] == 0
                 and t["inconclusive"] == 0 and bool(self.records))
 
     def to_json(self) -> dict:
@@ -121,6 +127,8 @@ class SuiteResult:
             "games": self.games,
             "engine": self.engine,
             "ok": self.ok,
+            "interrupted": self.interrupted,
+            "not_run": self.not_run,
             "totals": self.totals,
             "tests": {
                 "total": len(self.records),
@@ -160,11 +168,55 @@ def pytest_args(games: list[str], engine: str, choices: dict[str, str] | None, c
     return args + list(extra or [])
 
 
+NOT_RUN = "not run:"
+
+
+class _Budget:
+    """The run's time budget: past it, tests are skipped as not run, and a test in flight is cut
+    short at its next engine request (``harness.engine_process.BudgetExhausted``)."""
+
+    def __init__(self, seconds: float | None):
+        import time
+
+        self.seconds = seconds
+        self.end = time.monotonic() + seconds if seconds else None
+
+    def _over(self):
+        import time
+
+        if self.end is not None and time.monotonic() >= self.end:
+            pytest.skip(f"{NOT_RUN} the run's time budget of {self.seconds:g} s was used up")
+
+    def _wrap(self):
+        from harness.engine_process import BudgetExhausted
+
+        try:
+            return (yield)
+        except BudgetExhausted as exc:
+            pytest.skip(str(exc))
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_setup(self, item):
+        self._over()
+        return (yield from self._wrap())
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_call(self, item):
+        return (yield from self._wrap())
+
+
 def run_suite(games: list[str], engine: str = "reference", choices: dict[str, str] | None = None,
               clauses: list[str] | None = None, progress=None, extra_args: list[str] | None = None,
-              quiet: bool = True, expected: dict[str, str] | None = None, tags: list[str] | None = None) -> SuiteResult:
-    """Run the suite in this process (pytest.main) and compute verdicts."""
-    import pytest
+              quiet: bool = True, expected: dict[str, str] | None = None, tags: list[str] | None = None,
+              budget: float | None = None) -> SuiteResult:
+    """Run the suite in this process (pytest.main) and compute verdicts.
+
+    ``budget``: seconds for the whole run; tests not started (or cut short) by then are
+    reported as not run. Ctrl-C (or SIGTERM turned into KeyboardInterrupt by the caller)
+    stops the run: its engines are closed and the result is marked ``interrupted``.
+    At the end every parked engine process is reaped, and processes candidates left
+    running count as ``fault:leftover``."""
+    from harness import engine_process
 
     from harness.pytest_plugin import VerdictCollector
 
@@ -186,19 +238,43 @@ def run_suite(games: list[str], engine: str = "reference", choices: dict[str, st
     if not files:
         return SuiteResult(games, engine, [], compute_verdicts(games, []), 5,
                            [{"message": f"no conformance tests exist for {', '.join(games)}"}])
-    code = int(pytest.main(args, plugins=[_Grab()]))
+    engine_process.set_run_budget(budget or None)
+    try:
+        code = int(pytest.main(args, plugins=[_Grab(), _Budget(budget or None)]))
+    finally:
+        engine_process.set_run_budget(None)
+        engine_process.drain_pool()  # the end of the run: parked engines and everything they started
     collector: VerdictCollector = holder.get("collector") or VerdictCollector()
     records = collector.records
     errors = [r for r in records if r["outcome"] == "error"]
-    if code not in (0, 1, 5) and not errors:
+    interrupted = "KeyboardInterrupt" if code == int(pytest.ExitCode.INTERRUPTED) else None
+    not_run = [r for r in records if r["outcome"] == "skipped" and r["message"].startswith(NOT_RUN)]
+    if interrupted:
+        errors.append({"nodeid": "(interrupted)", "outcome": "error",
+                       "message": f"the run was interrupted after {len(records)} test(s): the verdicts are of a "
+                                  "partial run"})
+    elif code not in (0, 1, 5) and not errors:
         errors.append({"nodeid": "(pytest)", "outcome": "error",
                        "message": f"pytest stopped with exit code {code} (usage error or internal error)"})
+    if not_run:
+        errors.append({"nodeid": "(budget)", "outcome": "error",
+                       "message": f"the run's time budget of {budget:g} s was used up: {len(not_run)} test(s) not run "
+                                  "or cut short (rulecheck check --budget SECONDS)"})
+    leftovers = engine_process.LEFTOVERS.pop("leftover", 0)
+    if leftovers:
+        collector.engine_counts["fault:leftover"] += leftovers
     counts = dict(sorted(collector.engine_counts.items()))
     verdicts = compute_verdicts(games, records, expected, collector.unsupported, counts)
     mark_coverage(verdicts, records, thin=not (clauses or tags or extra_args))
+    if not_run:
+        skipped = {r["nodeid"] for r in not_run}
+        for cv in verdicts.values():
+            if cv.verdict == "not-covered" and skipped & set(cv.tests or ()):
+                cv.verdict = "inconclusive"
+                cv.reason = not_run[0]["message"]
     if clauses or tags:
         verdicts = filtered(verdicts, clauses, tags)
-    return SuiteResult(games, engine, records, verdicts, code, errors, counts)
+    return SuiteResult(games, engine, records, verdicts, code, errors, counts, interrupted, len(not_run))
 
 
 def mark_coverage(verdicts: dict[str, ClauseVerdict], records: list[dict], thin: bool = True) -> None:

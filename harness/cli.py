@@ -9,7 +9,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 import os
+import signal
 import sys
+import tempfile
 import time
 
 import click
@@ -34,6 +36,11 @@ VERDICT_STYLE = {
     "not-covered": "magenta",
     "not-implemented": "dim",
 }
+
+
+#: rulecheck check --budget: seconds for a whole run (an engine answering just under the deadline
+#: every time would otherwise take hours)
+DEFAULT_BUDGET = 1800.0
 
 
 class UsageProblem(Exception):
@@ -132,41 +139,72 @@ def cli(debug):
               help="cmd: engines: seconds allowed per request (default 5)")
 @click.option("--fresh-process", is_flag=True,
               help="cmd: engines: start a new process for every test instead of reusing a healthy one")
+@click.option("--budget", type=click.FloatRange(min=0), default=DEFAULT_BUDGET, show_default=True,
+              help="seconds for the whole run; tests not run by then are reported as not run (0: no limit)")
+@click.option("--sandbox", is_flag=True,
+              help="cmd: engines: no network, read-only file system but a scratch folder (Linux: bwrap or unshare)")
 def check(game, engine, choice, clause, tag, profile, json_path, junit_path, html_path, expect_path, all_clauses,
-          deadline, fresh_process):
+          deadline, fresh_process, budget, sandbox):
     """Run the conformance suite and give a verdict per rulebook clause.
 
     A cmd: engine's healthy process is reused across tests by default (the protocol is
     stateless, so an engine must not care; reuse is ~14x faster). A faulty process is
     always killed and replaced. --fresh-process isolates every test.
+
+    An engine that fails to start is a PROTOCOL verdict, with reports (exit 1). Ctrl-C or
+    SIGTERM stops the engine and writes every report marked as an interrupted run (exit
+    130 or 143); a second one leaves the previous reports as they were.
     """
     os.environ["RULECHECK_REUSE_ENGINES"] = "0" if fresh_process else "1"
     if deadline is not None:
         os.environ["RULECHECK_DEADLINE"] = str(deadline)
+    if sandbox:
+        if not engine.startswith("cmd:"):
+            raise UsageProblem("--sandbox applies to cmd: engines (a py: engine runs inside rulecheck)")
+        from harness.sandbox import available
+
+        tool, why = available()
+        if tool is None:
+            raise UsageProblem(why)
+        os.environ["RULECHECK_SANDBOX"] = "1"
     from harness.check import run_suite
-    from harness.report import ExpectationsError, load_expectations, write_reports
+    from harness.referee import EngineFault
+    from harness.report import ExpectationsError, load_expectations
 
     games = pick_games(game)
     choices = parse_choices(choice)
+    try:
+        expected = load_expectations(expect_path) if expect_path else None
+    except ExpectationsError as exc:
+        raise UsageProblem(str(exc)) from exc
     for g in games:
         specs.resolve_choices(g, {k: v for k, v in choices.items() if k.split(".")[0] == _choice_prefix(g)})
-        _probe_engine(engine, g, choices)
+        try:
+            _probe_engine(engine, g, choices)
+        except EngineFault as fault:  # a verdict on the engine, not an error of rulecheck
+            result = _startup_failure(games, engine, fault, list(clause), list(tag), expected)
+            _print_verdicts(result, all_clauses)
+            with _signals_noted({}):
+                for path in _write_reports(result, json_path, junit_path, html_path):
+                    console.print(f"report written to {path}")
+            console.print(f"[bold red]FAIL[/]: the engine did not start: {escape(_safe(fault.what))}")
+            sys.exit(1)
     if profile:
         os.environ["HYPOTHESIS_PROFILE"] = profile
         import harness.profiles  # noqa: F401
         from hypothesis import settings
 
         settings.load_profile(profile)
-    try:
-        expected = load_expectations(expect_path) if expect_path else None
-    except ExpectationsError as exc:
-        raise UsageProblem(str(exc)) from exc
     console.print(f"[bold]rulecheck check[/] {', '.join(games)}  engine={engine}  "
                   f"profile={os.environ.get('HYPOTHESIS_PROFILE', 'ci')}")
     t0 = time.perf_counter()
-    with _Progress() as progress:
-        result = run_suite(games, engine, choices, list(clause), progress=progress, expected=expected, tags=list(tag))
+    got = {}
+    with _signals_interrupt(got), _Progress() as progress:
+        result = run_suite(games, engine, choices, list(clause), progress=progress, expected=expected, tags=list(tag),
+                           budget=budget or None)
     elapsed = time.perf_counter() - t0
+    if result.interrupted:
+        result.interrupted = got.get("signal", "SIGINT")
     _print_verdicts(result, all_clauses)
     t = result.totals
     tests = result.to_json()["tests"]
@@ -180,9 +218,13 @@ def check(game, engine, choice, clause, tag, profile, json_path, junit_path, htm
     if any(result.engine_counts.values()):
         console.print("[bold]engine process:[/] " + ", ".join(f"{k} {v}" for k, v in result.engine_counts.items() if v))
     for e in result.errors:
-        console.print(f"[bold red]error[/] {escape(str(e.get('nodeid', '')))}: {escape(e['message'][:2000])}")
-    for path in write_reports(result, json_path, junit_path, html_path):
-        console.print(f"report written to {path}")
+        console.print(f"[bold red]error[/] {escape(_safe(str(e.get('nodeid', ''))))}: {escape(_safe(e['message'][:2000]))}")
+    with _signals_noted(got):  # the reports are written whole, all of them, whatever arrives now
+        for path in _write_reports(result, json_path, junit_path, html_path):
+            console.print(f"report written to {path}")
+    if result.interrupted:
+        console.print(f"[bold red]INTERRUPTED[/] ({result.interrupted}): the reports are marked as a partial run")
+        sys.exit(143 if got.get("signal") == "SIGTERM" else 130)
     if result.ok:
         console.print("[bold green]PASS[/]: every covered clause passes")
         sys.exit(0)
@@ -199,6 +241,99 @@ def check(game, engine, choice, clause, tag, profile, json_path, junit_path, htm
         why.append("no test ran")
     console.print(f"[bold red]FAIL[/]: {'; '.join(why) or 'pytest reported a problem'}")
     sys.exit(1)
+
+
+def _safe(text: str) -> str:
+    """Engine text for the terminal: no control characters (ESC sequences) but newline and tab."""
+    from harness.referee import printable
+
+    return printable(text)
+
+
+class _signals_interrupt:
+    """SIGINT and SIGTERM raise KeyboardInterrupt (pytest then stops, closing every engine);
+    ``got["signal"]`` names the first one."""
+
+    def __init__(self, got: dict):
+        self.got = got
+        self.old: dict = {}
+
+    def _handler(self, signum, frame):
+        self.got.setdefault("signal", signal.Signals(signum).name)
+        raise KeyboardInterrupt
+
+    def __enter__(self):
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                self.old[sig] = signal.signal(sig, self._handler)
+            except ValueError:  # not the main thread: leave the handlers alone
+                pass
+        return self
+
+    def __exit__(self, *exc):
+        for sig, old in self.old.items():
+            signal.signal(sig, old)
+        return False
+
+
+class _signals_noted(_signals_interrupt):
+    """SIGINT and SIGTERM are only noted (the run ends right after, with their exit status)."""
+
+    def _handler(self, signum, frame):
+        self.got.setdefault("signal", signal.Signals(signum).name)
+
+
+def _write_reports(result, json_path, junit_path, html_path) -> list[str]:
+    """Write every report requested, all together: each is rendered into a temporary file
+    next to it first, then all replace the old ones at once (a failure before that leaves
+    every old report as it was)."""
+    from harness.report import html_page, junit_xml
+
+    jobs = [(p, render) for p, render in (
+        (json_path, lambda: json.dumps(result.to_json(), indent=1, ensure_ascii=False)),
+        (junit_path, lambda: junit_xml(result)), (html_path, lambda: html_page(result))) if p]
+    done: list[tuple[str, str]] = []
+    try:
+        for path, render in jobs:
+            parent = os.path.dirname(os.path.abspath(path))
+            os.makedirs(parent, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=parent, prefix=f".{os.path.basename(path)}.", suffix=".tmp")
+            done.append((tmp, path))
+            with os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace") as f:
+                f.write(render())
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
+        for tmp, path in done:
+            os.replace(tmp, path)
+    except BaseException:
+        for tmp, _ in done:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+        raise
+    return [p for p, _ in jobs]
+
+
+def _startup_failure(games, engine, fault, clauses, tags, expected):
+    """The result of a run whose engine did not start: PROTOCOL fails with the fault, and
+    every other clause is inconclusive (not run)."""
+    from harness.check import SuiteResult, compute_verdicts, filtered
+    from harness.violations import PROTOCOL
+
+    finding = {"clause": PROTOCOL, "check": "protocol", "basis": "protocol", "message": str(fault), "count": 1,
+               "witness": None, "test": "(engine startup)"}
+    rec = {"nodeid": "(engine startup)", "name": "(engine startup)", "clauses": [PROTOCOL], "choices": {},
+           "outcome": "failed", "blamed": [PROTOCOL], "findings": [finding], "message": str(fault), "duration": 0.0,
+           "coverage": {}, "explored": {}}
+    verdicts = compute_verdicts(games, [rec], expected)
+    for cv in verdicts.values():
+        if cv.verdict == "not-covered":
+            cv.verdict, cv.reason = "inconclusive", "not run: the engine did not start"
+    if clauses or tags:
+        verdicts = filtered(verdicts, clauses, tags)
+    return SuiteResult(games, engine, [rec], verdicts, 1, [], {f"fault:{fault.counter}": 1})
 
 
 def _probe_engine(spec: str, game: str, choices: dict[str, str]) -> None:
@@ -267,7 +402,7 @@ def _print_verdicts(result, all_clauses: bool) -> None:
                 detail = f"{cv.summary} ({cv.reason})"
             lines = f"{cv.lines[0]}-{cv.lines[1]}" if cv.lines != (0, 0) else ""
             table.add_row(cv.clause, f"[{VERDICT_STYLE[cv.verdict]}]{cv.verdict}[/]", lines, str(len(cv.tests)),
-                          escape(detail))
+                          escape(_safe(detail)))
         console.print(table)
     _print_witnesses(result)
 
@@ -298,9 +433,9 @@ def _print_witnesses(result, limit: int = 12) -> None:
         f = cv.failures[0]
         console.print(f"\n[bold red]{escape(cv.clause)}[/] [dim]{escape(f.get('check') or '')}, "
                       f"{escape(f.get('test') or '')}[/]")
-        console.print(escape(f.get("message", "").strip()[:600]), markup=False, highlight=False)
+        console.print(_safe(f.get("message", "").strip()[:600]), markup=False, highlight=False)
         if f.get("witness_text"):
-            console.print(f["witness_text"][:2000], markup=False, highlight=False)
+            console.print(_safe(f["witness_text"][:2000]), markup=False, highlight=False)
     if len(failing) > limit:
         console.print(f"... and {len(failing) - limit} more failing clause(s): see --json / --html")
 

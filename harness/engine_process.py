@@ -4,7 +4,11 @@
   (setrlimit) and no core dumps (``_limits``, ``_Process``).
 - A reader thread that keeps the tail of its stderr in a ring buffer.
 - Reaping: EOF, then a kill of the whole group after ``grace`` seconds
-  (``_close_process``, ``_kill_group``); also at interpreter exit.
+  (``_close_process``, ``_kill_group``); also at interpreter exit. Every descendant,
+  even one that left the session, is found and killed (``harness.process_tree``), and
+  the ones still running after the engine exited are counted as leftovers (``LEFTOVERS``).
+- The run's time budget (``set_run_budget``): past it, no request is sent or waited for
+  (``BudgetExhausted``, which is not a fault of the engine).
 - Reuse (opt-in): healthy processes parked for the next engine with the same command
   line, game, choices and limits (``_POOL``, ``drain_pool``).
 - The transport: non-blocking writes of a request and reads of answer lines through
@@ -25,18 +29,49 @@ import threading
 import time
 import weakref
 
+from harness import process_tree
 from harness.referee import EngineCrashed, EngineStartupError, EngineTimeout, OversizedLine
 
-DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024
+DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024
 DEFAULT_CPU_SECONDS = 3600
 DEFAULT_MEMORY_MB = 4096
 _READ_CHUNK = 1 << 16
 
+#: processes left running by candidates after they exited (found at close; the run reports them)
+LEFTOVERS: collections.Counter = collections.Counter()
+#: the end of the run's time budget (time.monotonic()), or None
+_RUN_END: list = [None, None]
+
+
+class BudgetExhausted(BaseException):
+    """The run's time budget is used up: the request was not sent (or not waited for).
+
+    A BaseException, like KeyboardInterrupt: not a fault of the engine, and not a test
+    failure that Hypothesis should shrink; ``harness.check`` reports the test as not run."""
+
+
+def set_run_budget(seconds: float | None) -> None:
+    """Every request of every SubprocessEngine ends by ``seconds`` from now (None: no budget)."""
+    _RUN_END[0] = None if seconds is None else time.monotonic() + seconds
+    _RUN_END[1] = seconds
+
+
+def budget_left() -> float | None:
+    return None if _RUN_END[0] is None else _RUN_END[0] - time.monotonic()
+
+
+def check_budget() -> None:
+    if _RUN_END[0] is not None and time.monotonic() >= _RUN_END[0]:
+        raise BudgetExhausted(f"not run: the run's time budget of {_RUN_END[1]:g} s was used up")
+
 
 def _limits(cpu_seconds: int | None, memory_mb: int | None):
-    """preexec_fn: resource limits for the candidate (runs in the child before exec)."""
+    """preexec_fn: resource limits for the candidate (runs in the child before exec), and
+    SIGKILL when rulecheck dies."""
+    parent = os.getpid()
 
     def apply() -> None:
+        process_tree.die_with_parent(parent)
         def lower(which, value):
             soft, hard = resource.getrlimit(which)
             if hard != resource.RLIM_INFINITY:
@@ -60,6 +95,11 @@ class _Process:
     """One running candidate: pipes, the stderr ring buffer, and reaping."""
 
     def __init__(self, argv: list[str], *, cpu_seconds, memory_mb, env, cwd, stderr_bytes: int):
+        process_tree.enable_subreaper()
+        self.token = os.urandom(8).hex()
+        env = dict(os.environ if env is None else env)
+        env[process_tree.TOKEN_VAR] = self.token
+        self.leftovers = 0  # processes still running after the engine exited (set by close)
         self.stderr_tail: collections.deque[bytes] = collections.deque()
         self._stderr_size = 0
         self._stderr_cap = stderr_bytes
@@ -77,6 +117,7 @@ class _Process:
         self.sel.register(self.stdout_fd, selectors.EVENT_READ, "out")
         self.buf = bytearray()
         self.scan = 0  # bytes of buf already searched for a newline
+        self.open_line = 0  # bytes read since the last newline
         self.stdout_eof = False
         self.writing = False  # stdin registered for EVENT_WRITE
         self._reader = threading.Thread(target=self._read_stderr, name=f"stderr-{self.pid}", daemon=True)
@@ -122,17 +163,48 @@ class _Process:
         return f"the process exited with status {code}"
 
     def kill(self) -> None:
-        """Kill the whole process group at once and reap the leader."""
+        """Kill the whole process group and every other descendant at once; reap."""
+        known = set(process_tree.descendants(self.pid))
         _kill_group(self.proc)
+        process_tree.sweep(self.pid, self.token, known)
+        self.buf = bytearray()  # a fault's traceback keeps this object: not its (maybe huge) buffer
 
-    def close(self, grace: float) -> None:
-        """EOF on stdin; wait up to ``grace`` s for a clean exit; then kill the group; reap."""
-        _close_process(self.proc, grace)
+    def sweep_escaped(self) -> int:
+        """Kill (and count) the descendants that left the engine's process group (at parking)."""
+        escaped = {p for p in process_tree.related(self.pid, self.token)
+                   if (process_tree._stat(p) or (0, 0))[1] != self.pid}
+        if escaped:
+            process_tree.kill(escaped)
+            process_tree.reap_adopted(escaped)
+            LEFTOVERS["leftover"] += len(escaped)
+        return len(escaped)
+
+    def close(self, grace: float) -> int:
+        """EOF on stdin; wait up to ``grace`` s for a clean exit; then kill the group and every
+        descendant; reap. Returns how many processes the engine left running after it exited
+        (or after ``grace``), which ``LEFTOVERS`` counts too."""
+        if self.proc.returncode is not None and self.stdin_fd is None:
+            return 0  # closed already
+        known = set(process_tree.descendants(self.pid)) if self.proc.poll() is None else set()
+        _close_process(self.proc, grace, kill=False)
+        settle = time.monotonic() + min(0.5, max(grace, 0.2))
+        while True:  # helpers that end when the engine ends get a moment to do so
+            left = {p for p in known if process_tree.alive(p)} | process_tree.related(self.pid, self.token)
+            if not left or time.monotonic() > settle:
+                break
+            time.sleep(0.02)
+        _kill_group(self.proc)
+        process_tree.sweep(self.pid, self.token, left)
+        self.stdin_fd = None
+        self.leftovers = len(left)
+        if left:
+            LEFTOVERS["leftover"] += len(left)
         self._reader.join(0.5)
         try:
             self.sel.close()
         except Exception:  # noqa: BLE001
             pass
+        return len(left)
 
 
 def _kill_group(proc: subprocess.Popen) -> None:
@@ -152,8 +224,8 @@ def _kill_group(proc: subprocess.Popen) -> None:
             pass
 
 
-def _close_process(proc: subprocess.Popen, grace: float) -> None:
-    """Reap ``proc`` (used by close() and by the finalizer at interpreter exit)."""
+def _close_process(proc: subprocess.Popen, grace: float, kill: bool = True) -> None:
+    """EOF, wait up to ``grace`` s, then kill the group and reap ``proc``."""
     try:
         if proc.stdin:
             proc.stdin.close()
@@ -163,7 +235,8 @@ def _close_process(proc: subprocess.Popen, grace: float) -> None:
         proc.wait(grace)
     except subprocess.TimeoutExpired:
         pass
-    _kill_group(proc)  # also ends any children the candidate left behind
+    if kill:
+        _kill_group(proc)  # also ends any children the candidate left behind
 
 
 # ---- reuse (opt-in): parked processes ------------------------------------------------
@@ -183,6 +256,7 @@ def drain_pool() -> int:
         _POOL.clear()
     for p in procs:
         p.close(0.2)
+    process_tree.reap_adopted()
     return len(procs)
 
 
@@ -223,7 +297,7 @@ class _ProcessIO:
             else:
                 return False
         self._proc = proc
-        self._finalizer = weakref.finalize(self, _close_process, proc.proc, 0.2)
+        self._finalizer = weakref.finalize(self, proc.close, 0.2)
         self.info = info
         self.name, self.version, self.choices = str(info["name"]), str(info["version"]), dict(info["choices"])
         self._ops = set(info["ops"]) if isinstance(info.get("ops"), list) else None
@@ -242,6 +316,7 @@ class _ProcessIO:
                 p.stderr_tail.clear()
                 p._stderr_size = 0
             parked.append((p, self.info))
+        p.sweep_escaped()  # an idle engine keeps no process outside its own group
         self._proc = None
         if self._finalizer is not None:
             self._finalizer.detach()
@@ -257,6 +332,9 @@ class _ProcessIO:
         timeout_cls, crash_cls = self._classes(t)
         remaining = t.end - time.monotonic()
         if remaining <= 0:
+            if _RUN_END[0] is not None and time.monotonic() >= _RUN_END[0]:
+                self._abandon()  # the run is over: not the engine's fault
+                check_budget()
             where = (f"it had sent {len(p.buf)} bytes of an unfinished line" if p.buf else
                      "it had not read the whole request" if want_write else "it sent nothing")
             self._fault(timeout_cls, f"no answer within {t.limit:g} s ({where})", t.req)
@@ -276,6 +354,11 @@ class _ProcessIO:
                     chunk = b""
                 if chunk:
                     p.buf += chunk
+                    nl = chunk.rfind(b"\n")
+                    p.open_line = p.open_line + len(chunk) if nl < 0 else len(chunk) - nl - 1
+                    if p.open_line > self.max_line_bytes:  # a flood: stop reading at once
+                        self._fault(OversizedLine, f"answer line longer than the limit of {self.max_line_bytes} "
+                                                   f"bytes (no newline after {p.open_line} bytes)", t.req)
                     if len(p.buf) > self.max_line_bytes * (len(self._pending) + 2):
                         self._fault(OversizedLine, f"more than {len(p.buf)} bytes of output pending, over the limit "
                                                    f"of {self.max_line_bytes} bytes a line", t.req)
@@ -308,7 +391,8 @@ class _ProcessIO:
         while True:
             nl = p.buf.find(b"\n", p.scan)
             if nl >= 0:
-                line = bytes(p.buf[:nl])
+                with memoryview(p.buf) as view:
+                    line = bytes(view[:nl])
                 del p.buf[: nl + 1]
                 p.scan = 0
                 if nl > self.max_line_bytes:

@@ -52,15 +52,15 @@ class EngineFault(Exception):
 
     def _render(self) -> str:
         where = f"op {self.op}, request id {self.request_id}: " if self.op is not None else ""
-        lines = [f"[PROTOCOL] {self.kind}: {where}{self.what}"]
+        lines = [f"[PROTOCOL] {self.kind}: {where}{printable(self.what)}"]
         if self.engine:
-            lines.append(f"  engine: {self.engine}")
+            lines.append(f"  engine: {printable(self.engine)}")
         if self.excerpt:
-            lines.append(f"  request: {self.excerpt}")
+            lines.append(f"  request: {printable(self.excerpt)}")
         if self.stderr_tail:
             tail = self.stderr_tail.rstrip("\n").splitlines()[-12:]
             lines.append("  candidate stderr (last lines):")
-            lines.extend("    | " + ln for ln in tail)
+            lines.extend("    | " + printable(ln) for ln in tail)
         else:
             lines.append("  candidate stderr: (empty)")
         return "\n".join(lines)
@@ -130,6 +130,18 @@ def fault_tag(text: str) -> str | None:
     """
     m = _TAG_RE.search(text or "")
     return _KIND_TAGS[m.group(1)] if m else None
+
+
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def printable(text: str) -> str:
+    """Text from an engine, safe to print and to encode: control characters (but newline
+    and tab) and lone surrogates become visible escapes (``\\x1b``, ``\\ud800``)."""
+    if not isinstance(text, str):
+        text = str(text)
+    return _UNPRINTABLE.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+                            else f"\\u{ord(m.group()):04x}", text)
 
 
 def excerpt(text: str, limit: int = 240) -> str:
@@ -239,5 +251,6 @@ __all__ = [
     "excerpt",
     "fault_tag",
     "game_checkers",
+    "printable",
     "state_problems",
 ]

@@ -17,6 +17,7 @@ from pathlib import Path
 import specs
 from harness.check import SuiteResult
 from harness.pytest_plugin import write_atomic
+from harness.referee import printable
 
 COLOURS = {
     "pass": "#1a7f37",
@@ -63,9 +64,34 @@ def load_expectations(path: str | Path) -> dict[str, str]:
     return out
 
 
+def safe_text(text: str) -> str:
+    """Engine text made safe for any output: no control characters but newline and tab, no
+    lone surrogates (each becomes a visible escape such as ``\\x1b``). XML 1.0 allows no
+    other control characters at all, HTML none, and a terminal would obey ESC sequences."""
+    return printable(text)
+
+
+def run_problem(result: SuiteResult) -> str | None:
+    """Why the run is partial (interrupted, or its time budget used up), or None."""
+    why = []
+    if getattr(result, "interrupted", None):
+        why.append(f"INTERRUPTED ({result.interrupted}): the verdicts are of a partial run")
+    if getattr(result, "not_run", 0):
+        why.append(f"{result.not_run} test(s) not run: the run's time budget was used up")
+    return "; ".join(why) or None
+
+
 def junit_xml(result: SuiteResult) -> str:
-    """One <testsuite> per game, one <testcase> per clause."""
+    """One <testsuite> per game, one <testcase> per clause (plus ``rulecheck.run`` with an
+    error when the run was interrupted or ran out of time). Engine text is made XML-valid."""
     suites = ET.Element("testsuites", name="rulecheck", tests=str(len(result.verdicts)))
+    problem = run_problem(result)
+    if problem:
+        run = ET.SubElement(suites, "testsuite", name="rulecheck.run", tests="1", failures="0", skipped="0",
+                            errors="1")
+        ET.SubElement(ET.SubElement(run, "testcase", classname="rulecheck.run", name="complete run"), "error",
+                      type="interrupted" if getattr(result, "interrupted", None) else "budget",
+                      message=problem).text = "\n".join(e["message"] for e in result.errors)
     by_game: dict[str, list] = {}
     for cv in result.verdicts.values():
         by_game.setdefault(cv.game if cv.game != "*" else "protocol", []).append(cv)
@@ -96,7 +122,7 @@ def junit_xml(result: SuiteResult) -> str:
             out = ET.SubElement(case, "system-out")
             out.text = f"{cv.summary}\nrulebook lines {cv.lines[0]}-{cv.lines[1]}; tests: {len(cv.tests)}"
     ET.indent(suites)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + safe_text(ET.tostring(suites, encoding="unicode"))
 
 
 BASIS = {
@@ -133,6 +159,8 @@ def html_page(result: SuiteResult) -> str:
         ":target{background:#fff8c5}</style>",
         f"<h1>rulecheck report</h1><p>engine <code>{e(result.engine)}</code>; games {e(', '.join(result.games))}; "
         f"<b>{'PASS' if result.ok else 'FAIL'}</b></p>",
+        (f"<p id='partial' style='background:#ffebe9;border:2px solid #cf222e;padding:8px'><b>"
+         f"{e(run_problem(result))}</b></p>" if run_problem(result) else ""),
         "<p>" + ", ".join(f"<span class='v' style='color:{COLOURS.get(k, '#000')}'>{v} {e(k)}</span>"
                           for k, v in t.items() if v) + "</p>",
     ]
@@ -184,7 +212,7 @@ def html_page(result: SuiteResult) -> str:
     for err in result.errors:
         parts.append(f"<h2>Error</h2><pre>{e(str(err.get('nodeid', '')))}\n{e(err['message'])}</pre>")
     parts.append("</html>")
-    return "\n".join(parts)
+    return safe_text("\n".join(parts))  # escaped HTML, and no control characters from an engine
 
 
 def write_reports(result: SuiteResult, json_path: str | None = None, junit_path: str | None = None,

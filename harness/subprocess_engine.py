@@ -22,7 +22,13 @@ whose message names the request and carries the tail of the candidate's stderr.
 - After a fault that leaves the stream out of step (timeout, crash, garbage...) the
   process is killed; the next request starts a fresh one (the protocol is stateless),
   up to ``max_faults`` faults; after that every call fails at once with the last fault,
-  so a broken candidate cannot make a long run crawl.
+  so a broken candidate cannot make a long run crawl. Across engines of one command
+  line a breaker counts every fault kind and good answers: after ``BREAKER_LIMIT`` faults
+  in a row, or ``BREAKER_FAULTS`` faults among its last ``BREAKER_WINDOW`` outcomes (a
+  fault rate), no new process is started and every request fails at once.
+- Every descendant of the candidate is killed with it; ``leftovers`` counts the processes
+  it left running after it exited (``harness.process_tree``). With ``sandbox`` it runs
+  without network on a read-only file system but for a scratch folder (``harness.sandbox``).
 - ``fault_counts`` counts faults by kind (startup, timeout, crash, protocol, schema) and
   restarts; ``error_counts`` counts the error codes the candidate answered with.
 
@@ -34,6 +40,7 @@ from __future__ import annotations
 
 import collections
 import json
+import re
 import os
 import shlex
 import subprocess
@@ -58,6 +65,7 @@ from harness.referee import (
     SchemaViolation,
     WrongId,
     excerpt,
+    printable,
 )
 from harness.engine_process import (  # noqa: F401  (re-exported: the process side lived here)
     DEFAULT_CPU_SECONDS,
@@ -74,6 +82,9 @@ from harness.engine_process import (  # noqa: F401  (re-exported: the process si
     _kill_group,
     _limits,
     _reuse_default,
+    BudgetExhausted,
+    _RUN_END,
+    check_budget,
     drain_pool,
 )
 
@@ -98,10 +109,14 @@ def _describe_request(req: dict) -> str:
     return excerpt(dumps(short), 400)
 
 
-#: (argv, game) -> [faults in a row of startup/timeout/crash without a good answer, the last fault]
+#: (argv, game) -> [faults in a row without a good answer, the last fault, recent outcomes (1 = fault)]
 _BREAKER: dict[tuple, list] = {}
-#: after this many engines of one command line faulted in a row, new ones fail at once
+#: after this many faults of one command line in a row (any kind), new requests fail at once
 BREAKER_LIMIT = 3
+#: ... or after this many faults among the last BREAKER_WINDOW outcomes (faults and good answers)
+BREAKER_FAULTS = 6
+BREAKER_WINDOW = 30
+
 
 
 def reset_breakers() -> None:
@@ -114,18 +129,26 @@ class SubprocessEngine(_ProcessIO, Engine):
     """An engine in another process, checked by the referee. See the module docstring."""
 
     def __init__(self, cmd: str | list[str], game: str, choices: dict | None = None, deadline: float = 5.0,
-                 startup_deadline: float = 10.0, cpu_seconds: int | None = DEFAULT_CPU_SECONDS,
+                 startup_deadline: float | None = None, cpu_seconds: int | None = DEFAULT_CPU_SECONDS,
                  memory_mb: int | None = DEFAULT_MEMORY_MB, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES, *,
                  grace: float = 1.0, max_faults: int = 3, batch_size: int = 128, stderr_bytes: int = 16384,
                  env: dict | None = None, cwd: str | None = None, state_schema: dict | None = None,
-                 action_schema: dict | None = None, validate: bool = True, reuse: bool | None = None):
+                 action_schema: dict | None = None, validate: bool = True, reuse: bool | None = None,
+                 sandbox: bool | None = None):
         self.cmd = cmd if isinstance(cmd, str) else shlex.join(cmd)
         self.argv = shlex.split(cmd) if isinstance(cmd, str) else list(cmd)
         if not self.argv:
             raise EngineStartupError("empty command line: write cmd:<program> [args]")
+        self.sandbox = sandbox or os.environ.get("RULECHECK_SANDBOX", "").lower() in ("1", "true", "yes")
+        self.leftovers = 0
         self.game = game
         self.requested_choices = dict(choices or {})
         self.deadline = deadline
+        if startup_deadline is None:  # default 10 s; RULECHECK_STARTUP_DEADLINE for runs of `rulecheck check`
+            try:
+                startup_deadline = float(os.environ.get("RULECHECK_STARTUP_DEADLINE") or 10.0)
+            except ValueError:
+                startup_deadline = 10.0
         self.startup_deadline = startup_deadline
         self.cpu_seconds = cpu_seconds
         self.memory_mb = memory_mb
@@ -161,8 +184,14 @@ class SubprocessEngine(_ProcessIO, Engine):
 
     # ---- life cycle --------------------------------------------------------------
     def _start(self) -> None:
+        check_budget()
+        argv = self.argv
+        if self.sandbox:
+            from harness import sandbox
+
+            argv = sandbox.wrap(self.argv, self.cwd)  # raises SandboxUnavailable (a usage problem)
         try:
-            self._proc = _Process(self.argv, cpu_seconds=self.cpu_seconds, memory_mb=self.memory_mb, env=self.env,
+            self._proc = _Process(argv, cpu_seconds=self.cpu_seconds, memory_mb=self.memory_mb, env=self.env,
                                   cwd=self.cwd, stderr_bytes=self.stderr_bytes)
         except (OSError, subprocess.SubprocessError) as exc:
             self._proc = None
@@ -171,7 +200,7 @@ class SubprocessEngine(_ProcessIO, Engine):
             raise fault from None
         if self._finalizer is not None:
             self._finalizer.detach()
-        self._finalizer = weakref.finalize(self, _close_process, self._proc.proc, 0.2)
+        self._finalizer = weakref.finalize(self, self._proc.close, 0.2)
         req = {"op": "hello", "protocol": proto.PROTOCOL_VERSION, "game": self.game}
         if self.requested_choices:
             req["choices"] = self.requested_choices
@@ -181,8 +210,8 @@ class SubprocessEngine(_ProcessIO, Engine):
             self._shutdown()  # e.g. unknown-choice: a clean refusal, not a fault
             raise
         self.info = info
-        self.name = str(info["name"])
-        self.version = str(info["version"])
+        self.name = printable(info["name"])
+        self.version = printable(info["version"])
         self.choices = dict(info["choices"])
         self._ops = set(info["ops"]) if isinstance(info.get("ops"), list) else None
         self.config_keys = list(info["config"]) if isinstance(info.get("config"), list) else None
@@ -198,6 +227,7 @@ class SubprocessEngine(_ProcessIO, Engine):
                 op=self._disabled.op, request_id=self._disabled.request_id, excerpt=self._disabled.excerpt,
                 stderr_tail=self._disabled.stderr_tail, engine=self.cmd)
         if self._proc is None:
+            self._check_breaker()
             self.fault_counts["restarts"] += 1
             self._start()
 
@@ -205,7 +235,7 @@ class SubprocessEngine(_ProcessIO, Engine):
         p, self._proc = self._proc, None
         self._pending.clear()
         if p is not None:
-            p.close(self.grace if grace is None else grace)
+            self.leftovers += p.close(self.grace if grace is None else grace)
         if self._finalizer is not None:
             self._finalizer.detach()
             self._finalizer = None
@@ -237,30 +267,56 @@ class SubprocessEngine(_ProcessIO, Engine):
         self.fault_counts[fault.counter] = self.fault_counts.get(fault.counter, 0) + 1
         if len(self.faults) >= self.max_faults:
             self._disabled = fault
-        if isinstance(fault, (EngineStartupError, EngineTimeout, EngineCrashed)):
-            with _POOL_LOCK:
-                entry = _BREAKER.setdefault(self._breaker_key(), [0, None])
-                entry[0] += 1
-                entry[1] = fault
+        with _POOL_LOCK:  # every kind of fault counts against the command line
+            entry = _BREAKER.setdefault(self._breaker_key(), [0, None, collections.deque(maxlen=BREAKER_WINDOW)])
+            entry[0] += 1
+            entry[1] = fault
+            entry[2].append(1)
+            tripped = self._tripped(entry)
+        if tripped and self._disabled is None:
+            self._disabled = fault
 
     def _breaker_key(self) -> tuple:
         return (tuple(self.argv), self.game)
 
+    @staticmethod
+    def _tripped(entry) -> str | None:
+        if entry[0] >= BREAKER_LIMIT:
+            return f"the last {entry[0]} requests or starts of this command faulted in a row without one good answer"
+        if sum(entry[2]) >= BREAKER_FAULTS:
+            return (f"{sum(entry[2])} of the last {len(entry[2])} requests or starts of this command faulted "
+                    f"(the limit is {BREAKER_FAULTS} of {BREAKER_WINDOW})")
+        return None
+
     def _good_answer(self) -> None:
-        """A request (other than hello) was answered: the command line works after all."""
+        """A request (other than hello) was answered: the command line works, at least now."""
         if _BREAKER:
             with _POOL_LOCK:
-                _BREAKER.pop(self._breaker_key(), None)
+                entry = _BREAKER.get(self._breaker_key())
+                if entry is not None:
+                    entry[0] = 0
+                    entry[2].append(0)
 
     def _check_breaker(self) -> None:
         with _POOL_LOCK:
-            count, last = _BREAKER.get(self._breaker_key(), (0, None))
-        if count >= BREAKER_LIMIT and last is not None:
+            entry = _BREAKER.get(self._breaker_key())
+            why = self._tripped(entry) if entry is not None else None
+        if why and entry[1] is not None:
+            last = entry[1]
             raise type(last)(
-                f"not started: the last {count} engines of this command faulted in a row without one good "
-                f"answer (harness.subprocess_engine.reset_breakers() starts afresh); the last fault was: "
-                f"{last.what}", op=last.op, request_id=last.request_id, excerpt=last.excerpt,
+                f"not started: {why} (harness.subprocess_engine.reset_breakers() starts afresh); the last fault "
+                f"was: {last.what}", op=last.op, request_id=last.request_id, excerpt=last.excerpt,
                 stderr_tail=last.stderr_tail, engine=self.cmd)
+
+    def _abandon(self) -> None:
+        """Kill the process without blaming the engine (the run's budget ran out)."""
+        p, self._proc = self._proc, None
+        self._pending.clear()
+        if p is not None:
+            p.kill()
+        if self._finalizer is not None:
+            self._finalizer.detach()
+            self._finalizer = None
 
     def _fault(self, cls: type[EngineFault], what: str, req: dict | None, *, kill: bool = True,
                stderr_wait: float = 0.5):
@@ -287,6 +343,7 @@ class SubprocessEngine(_ProcessIO, Engine):
     def _submit(self, req: dict, deadline: float | None = None, *, startup: bool = False) -> "_Ticket":
         """Send a request without waiting for its answer (answers come back in order)."""
         if not startup:
+            check_budget()
             self._ensure_running()
         p = self._proc
         rid = self._next_id
@@ -298,7 +355,10 @@ class SubprocessEngine(_ProcessIO, Engine):
             data = (json.dumps(req, separators=(",", ":"), ensure_ascii=False) + "\n").encode("utf-8")
         except (TypeError, ValueError) as exc:
             raise MalformedError(f"cannot send {req['op']}: not JSON: {exc}") from None
-        t = _Ticket(rid, req, limit, time.monotonic() + limit, startup, p)
+        end = time.monotonic() + limit
+        if _RUN_END[0] is not None:
+            end = min(end, _RUN_END[0])
+        t = _Ticket(rid, req, limit, end, startup, p)
         self._write(p, data, t)
         self._pending.append(t)
         return t
@@ -316,6 +376,10 @@ class SubprocessEngine(_ProcessIO, Engine):
         except (ValueError, RecursionError) as exc:
             self._fault(ProtocolError, f"the answer is not JSON ({exc}): {excerpt(line.decode('utf-8', 'replace'), 200)}",
                         req)
+        if _SURROGATE_ESCAPE.search(line) and _lone_surrogate(resp):
+            self._fault(ProtocolError, "the answer has a lone surrogate (a \\ud800-\\udfff escape without its "
+                                       f"pair): not Unicode text: {excerpt(printable(line.decode('utf-8', 'replace')), 200)}",
+                        req, kill=False)
         if not isinstance(resp, dict):
             self._fault(ProtocolError, f"the answer is not a JSON object: {excerpt(line.decode('utf-8', 'replace'), 200)}", req)
         if resp.get("id") != rid or "id" not in resp:
@@ -338,7 +402,11 @@ class SubprocessEngine(_ProcessIO, Engine):
         problems = proto.errors("error.response", resp)
         if problems:
             self._fault(SchemaViolation, f"malformed error answer: {'; '.join(problems)}", req, kill=False)
+        if op != "hello":
+            self._good_answer()  # a well-formed error is an answer, not a fault
         err = resp["error"]
+        err["message"] = printable(err["message"])
+        err["code"] = printable(err["code"])
         self.error_counts[err["code"]] += 1
         exc = error_from_wire(err)
         exc.request = req  # type: ignore[attr-defined]
@@ -450,6 +518,7 @@ class SubprocessEngine(_ProcessIO, Engine):
                 if not _is_error(r["error"]):
                     self._fault(SchemaViolation, f"malformed error in a batch answer: {excerpt(dumps(r), 200)}", full,
                                 kill=False)
+                r["error"]["message"] = printable(r["error"]["message"])
                 self.error_counts[r["error"]["code"]] += 1
                 continue
             key = _RESULT_KEY.get(sub.get("op"))
@@ -500,9 +569,29 @@ class SubprocessEngine(_ProcessIO, Engine):
         return self._batched([{"op": "legal", "state": s} for s in states], "actions")
 
 
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
+def _lone_surrogate(obj) -> bool:
+    """Whether a parsed answer holds a string UTF-8 cannot carry (a lone surrogate)."""
+    try:
+        json.dumps(obj, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 _RESULT_KEY = {"new": "state", "apply": "state", "load": "state", "legal": "actions", "chance": "chance",
                "observe": "observation"}
 
 
 def _is_error(err: Any) -> bool:
     return isinstance(err, dict) and isinstance(err.get("code"), str) and isinstance(err.get("message"), str)
+
+
+__all__ = [
+    "BATCH_DEADLINE_UNIT", "BREAKER_FAULTS", "BREAKER_LIMIT", "BREAKER_WINDOW", "BudgetExhausted",
+    "DEFAULT_CPU_SECONDS", "DEFAULT_MAX_LINE_BYTES", "DEFAULT_MEMORY_MB", "EngineFault", "EngineStartupError",
+    "EngineTimeout", "OversizedLine", "SubprocessEngine", "_POOL", "_POOL_MAX", "_READ_CHUNK", "_close_process",
+    "_kill_group", "_limits", "drain_pool", "reset_breakers",
+]

@@ -209,7 +209,7 @@ def test_a_command_that_keeps_failing_is_not_started_again_and_again():
             with pytest.raises(EngineStartupError, match="exited with status 1"):
                 candidate("exit-at-startup")
         t0 = time.monotonic()
-        with pytest.raises(EngineStartupError, match="not started: the last 3 engines of this command faulted"):
+        with pytest.raises(EngineStartupError, match="not started: the last 3 requests or starts of this command faulted in a row"):
             candidate("exit-at-startup")
         assert time.monotonic() - t0 < 0.1
         with candidate("good") as eng:  # another command line is not affected
