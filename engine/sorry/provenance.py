@@ -238,6 +238,8 @@ class SorryExplainer:
                 partner = ("SRY-TEAM-BUMP-PARTNER",) if team_mate(cfg, p, subs[0][0], k) else ()
                 only = ("SRY-TEAM-SORRY-PARTNER",) if "SRY-TEAM-SORRY-PARTNER" in how else ()  # the only targets
                 ex.add(path, "SRY-SORRY-CARD", *partner, *only, note="sent back to START by the Sorry! card")
+            elif kind == SWAP and k == tgt and b == START:
+                ex.add(path, "SRY-SLIDE-BUMP", note="swapped onto the slide the swapping pawn took: bumped back to START")
             elif kind == SWAP and k == tgt:
                 ex.add(path, "SRY-CARD-11", *(("SRY-SWAP-SLIDE",) if b != before[subs[0][0]] else ()),
                        note="swapped")

@@ -440,7 +440,8 @@ class ShowsEveryHand(SorryEngine):
 class ChanceCachedBySize(SorryEngine):
     """Remembers the pending draw by the number of cards in the draw pile, not by which cards:
     breaks SRY-DRAW-PILE (the draw is over the cards in the draw pile). A second game whose draw
-    pile of 44 cards lacks another card than the first game's is told the first game's pool."""
+    pile of 44 cards lacks another card than the first game's is given the first game's pool in
+    its state's ``chance``."""
 
     name = "broken-chance-cached-by-size"
     kind = "caching"
@@ -449,11 +450,14 @@ class ChanceCachedBySize(SorryEngine):
         super().__init__(choices)
         self._by_size: dict = {}
 
+    def to_json(self, state):
+        obj = super().to_json(state)
+        if obj["chance"] is not None and obj["chance"]["event"] == "draw":
+            obj = {**obj, "chance": self._by_size.setdefault((sum(state.draw), state.hands is None), obj["chance"])}
+        return obj
+
     def chance(self, state):
-        got = super().chance(state)
-        if got is not None and got["event"] == "draw":
-            return self._by_size.setdefault((sum(state.draw), state.hands is None), got)
-        return got
+        return self.to_json(state)["chance"] if isinstance(state, SorryState) else super().chance(state)
 
 
 # ---------------------------------------------------------------- multi-bug engines
