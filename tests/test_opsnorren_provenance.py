@@ -256,25 +256,27 @@ WHERE = {
     "accepts_off_suit": {"players": 4}, "accepts_any_player": {"players": 4},
     "passes_the_same_card_twice": {"players": 4, "rule_cards": ["pass-three", "most-blue", "two-wins",
                                                                 "fewest-stars"]},
-    "monkey_takes_discarded": "monkey-and-equal-values", "no_joker_when_following": "jokers-any-time",
-    "monkey_cannot_take_itself": {"players": 3}, "no_lead_with_a_joker": "jokers-any-time",
+    "monkey_takes_discarded": "monkey-pick-after-discards", "no_joker_when_following": "jokers-any-time",
+    "monkey_cannot_take_itself": {"players": 3}, "accepts_out_of_turn": {"players": 4},
     "unicorn_before_dove": "dove-and-unicorn", "all_discarded_next_player_leads": "one-colour-each",
     "winner_rules_fixed_order": "two-then-three", "shows_everyones_trophies": "unicorn-beats-two",
     "hides_open_pink_cards": {"players": 5, "rule_cards": ["pink-open", "most-blue", "two-wins", "fewest-stars"]},
-    "trophy_draw_cached_by_round": {"players": 3},
+    "passes_cached_by_seat": {"players": 3, "rule_cards": ["pass-three", "most-blue", "two-wins", "fewest-stars"]},
 }
 NEW = [pytest.param(name, cls, clause, id=name) for name, (cls, clause) in BROKEN.items() if hasattr(cls, "kind")]
 
 
 def probes(state: dict, legal: list[dict]) -> list[dict]:
     """Well-formed actions near the legal ones: another card of the hand (or of the trick, or one not
-    held), the next player, a card passed twice."""
+    held), the next player, the player before with a card of theirs, a card passed twice."""
     out = []
     for a in legal[:2]:
         p = a["player"]
         if a["type"] == "play":
             other = state["hands"][(p + 1) % state["players"]][:1]
             out += [{**a, "card": c} for c in state["hands"][p] + other]
+            before = (p - 1) % state["players"]  # the player before, out of turn
+            out += [{**a, "player": before, "card": c} for c in state["hands"][before][:1]]
         if a["type"] == "monkey":
             out += [{**a, "card": c} for c in [t["card"] for t in state["trick"]]]
         if a["type"] == "pass":
@@ -320,10 +322,6 @@ def lockstep(cand, ref, where, kind: str) -> set[str]:
             except RulecheckError:
                 break
             legal = ref.legal_actions(r)
-            if kind == "legal-missing":
-                missing = [a for a in legal if a not in cand.legal_actions(c)]
-                for b in blame.legal_sets(ref, rj, missing, []).values():
-                    named.update(b.clauses)
             if kind == "observation":
                 for p in range(rj["players"]):
                     co = cand.observation(c, p)
@@ -341,6 +339,12 @@ def lockstep(cand, ref, where, kind: str) -> set[str]:
                         named.update(ex.rejection(rj, m))
                     except RulecheckError:
                         pass
+            if kind in ("legal-missing", "caching"):
+                c_legal = cand.legal_actions(c)
+                missing = [a for a in legal if a not in c_legal]
+                extra = [a for a in c_legal if a not in legal]
+                for b in blame.legal_sets(ref, rj, missing, extra).values():
+                    named.update(b.clauses)
             if kind in ("rare", "caching") and dumps(cand.chance(c)) != dumps(ref.chance(r)):
                 named.update(ex.chance(rj))
             a = (choose(rng, legal, rj) if choose else rng.choice(legal)) if legal else chance_mod.sample(rj["chance"], rng)

@@ -87,7 +87,8 @@ def explain_observation(s, player: int) -> list[Effect]:
     # trophies: own values seen, others' hidden until the end of the game
     over = s.phase == OVER
     for q in range(n):
-        why = ("OPS-GAME-END",) if over and q != player else ("OPS-TROPHY-HIDDEN",) if s.trophies[q] else ()
+        # others' entries are null (hidden) even before they draw: the hiding clause decides that too
+        why = ("OPS-GAME-END",) if over and q != player else ("OPS-TROPHY-HIDDEN",) if s.trophies[q] or q != player else ()
         E.add(pointer("trophies", q), *why, note="own values" if q == player else
               ("revealed at the end" if over else "hidden until the end"))
     E.add("/trophy_counts", *(("OPS-TROPHY-HIDDEN",) if any(s.trophies) else ()),

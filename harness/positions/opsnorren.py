@@ -384,6 +384,18 @@ def monkey_and_equal_values(rng, ref):
     return w.state()
 
 
+def monkey_pick_after_discards(rng, ref):
+    """:func:`monkey_and_equal_values` played on to the monkey's pick in a trick whose equal values were
+    discarded: the pick may take only a remaining card (OPS-MONKEY, ops.monkey-discarded=remaining)."""
+    for _ in range(5):
+        w = Walk(ref, {"players": 5})
+        w.s = ref.from_json(monkey_and_equal_values(rng, ref)["state"])
+        w.play(rng, lambda j: j["phase"] == "monkey" or j["round"] > 3, monkey_saves)
+        if w.j["phase"] == "monkey" and ref.resolution(w.s).equal_gone:
+            break
+    return w.state()
+
+
 S = Situation
 SITUATIONS: list[Situation] = [
     S("one-colour-each", ("OPS-RULE-EQUAL-DISCARDED", "OPS-ALL-DISCARDED-STARTER", "OPS-ROUND-TIE-CROWN",
@@ -394,7 +406,7 @@ SITUATIONS: list[Situation] = [
     S("three-equal-values", ("OPS-RULE-EQUAL-DISCARDED", "OPS-ALL-DISCARDED-STARTER"),
       three_equal_values, three_equal_values.__doc__, plies=36, samples=3, choose=equal_values),
     S("dove-and-unicorn", ("OPS-DOVE", "OPS-DOVE-BEFORE-UNICORN", "OPS-JOKER-LEAD", "OPS-DEAL-FIVE"),
-      two_jokers("dove", "unicorn"), "five players: dove and unicorn in trick 1", plies=5, samples=20,
+      two_jokers("dove", "unicorn"), "five players: dove and unicorn in trick 1", plies=5, samples=24,
       choose=jokers_first),
     S("dove-and-monkey", ("OPS-DOVE", "OPS-MONKEY"), two_jokers("dove", "monkey"),
       "five players: dove and monkey in trick 1", plies=10, samples=4, choose=jokers_first),
@@ -402,7 +414,7 @@ SITUATIONS: list[Situation] = [
       "five players: unicorn and monkey in trick 1 (the same team takes: no pick)", plies=10, samples=4,
       choose=jokers_first),
     S("unicorn-beats-two", ("OPS-UNICORN-BEATS-TWO", "OPS-UNICORN"), unicorn_and_two, unicorn_and_two.__doc__,
-      plies=3, samples=20, choose=unicorn_then_twos),
+      plies=3, samples=24, choose=unicorn_then_twos),
     S("two-then-three", ("OPS-RULES-LEFT-TO-RIGHT", "OPS-RULE-TWO-WINS", "OPS-RULE-THREE-LOWEST"),
       winner_rules("two-then-three"), "round 4: 'two wins' left of 'three: lowest wins'", plies=12, samples=13,
       choose=twos_and_threes),
@@ -440,4 +452,6 @@ SITUATIONS: list[Situation] = [
       samples=3, choose=jokers_first),
     S("monkey-and-equal-values", ("OPS-MONKEY", "OPS-RULE-EQUAL-DISCARDED"), monkey_and_equal_values,
       monkey_and_equal_values.__doc__, plies=20, samples=3, choose=monkey_saves),
+    S("monkey-pick-after-discards", ("OPS-MONKEY", "OPS-RULE-EQUAL-DISCARDED"), monkey_pick_after_discards,
+      monkey_pick_after_discards.__doc__, plies=5, samples=20, choose=monkey_saves),
 ]

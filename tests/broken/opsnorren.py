@@ -167,6 +167,24 @@ class AcceptsAnyPlayer(OpsnorrenEngine):
         return super()._play(s, _as_to_move(self, s, p), card)
 
 
+class AcceptsOutOfTurn(OpsnorrenEngine):
+    """``apply`` takes a card from any player who holds it, whoever's turn it is (the card joins the
+    trick as theirs): breaks OPS-CLOCKWISE. Position: trick [player 0: green 3], player 1 to move:
+    {"player": 0, "card": <another card of player 0>} is accepted."""
+
+    kind = "illegal-accepted"
+
+    def _check_turn(self, s, p):
+        if s.phase != 4:  # PLAY; passing keeps its order
+            super()._check_turn(s, p)
+
+    def _play(self, s, p, card):
+        if p != self.to_move(s) and card in s.hands[p]:
+            s = s.copy()
+            s._playable = s.hands[p]
+        return super()._play(s, p, card)
+
+
 class PassesTheSameCardTwice(OpsnorrenEngine):
     """``apply`` takes a pass naming one card twice (the player passes two cards, the duplicate is
     dropped): breaks OPS-RULE-PASS-THREE (three different cards). Position: round 1 under the
@@ -231,20 +249,6 @@ class MonkeyCannotTakeItself(OpsnorrenEngine):
         out = super()._legal(s)
         if s.phase == 5:  # MONKEY
             out = tuple(a for a in out if a["card"] != "monkey")
-        return out
-
-
-class NoLeadWithAJoker(OpsnorrenEngine):
-    """``legal_actions`` never lets the leader lead a joker (``apply`` still takes it): breaks
-    OPS-JOKER-ANYTIME. Position: 3 players, round 1, the solo crown holder leads: 'unicorn', 'monkey'
-    and 'dove' are not listed."""
-
-    kind = "legal-missing"
-
-    def _legal(self, s):
-        out = super()._legal(s)
-        if s.phase == 4 and not s.trick and any(CARD_ID[a["card"]] < 44 for a in out):
-            out = tuple(a for a in out if CARD_ID[a["card"]] < 44)
         return out
 
 
@@ -320,24 +324,25 @@ class HidesOpenPinkCards(OpsnorrenEngine):
         return obs
 
 
-class TrophyDrawCachedByRound(OpsnorrenEngine):
-    """Caches the trophy draw of each round number across requests (keyed by the round only, not by who
-    won it): breaks OPS-TROPHY-DRAW. Shows from the second game on (or when an earlier request is asked
-    again): round 1 won by team B after a game whose round 1 team A won draws for team A's players."""
+class PassesCachedBySeat(OpsnorrenEngine):
+    """Caches the legal passes of each seat per round number across requests (keyed by the seat and the
+    round, not by the cards held): breaks OPS-RULE-PASS-THREE. Shows from the second game with the
+    pass-three card revealed on: player 0's first pass of round 1 lists the three-card sets of the hand
+    player 0 held in round 1 of an earlier game."""
 
     kind = "caching"
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self._trophy_draws: dict[int, dict] = {}
+        self._passes: dict[tuple[int, int], tuple] = {}
 
-    def chance(self, s):
-        if s.phase != 6:  # TROPHIES
-            return super().chance(s)
-        if s.round not in self._trophy_draws:
-            self._trophy_draws[s.round] = super().chance(s)
-        s._chance = self._trophy_draws[s.round]
-        return s._chance
+    def _legal(self, s):
+        if s.phase != 3:  # PASS
+            return super()._legal(s)
+        key = (self.next_passer(s), s.round)
+        if key not in self._passes:
+            self._passes[key] = super()._legal(s)
+        return self._passes[key]
 
 
 BROKEN = {
@@ -353,17 +358,17 @@ BROKEN = {
     "tie_has_a_winner": (TieHasAWinner, "OPS-GAME-TIE"),
     "accepts_off_suit": (AcceptsOffSuit, "OPS-FOLLOW-SUIT"),
     "accepts_any_player": (AcceptsAnyPlayer, "OPS-CLOCKWISE"),
+    "accepts_out_of_turn": (AcceptsOutOfTurn, "OPS-CLOCKWISE"),
     "passes_the_same_card_twice": (PassesTheSameCardTwice, "OPS-RULE-PASS-THREE"),
     "monkey_takes_discarded": (MonkeyTakesDiscarded, "OPS-MONKEY"),
     "no_joker_when_following": (NoJokerWhenFollowing, "OPS-JOKER-ANYTIME"),
     "monkey_cannot_take_itself": (MonkeyCannotTakeItself, "OPS-MONKEY"),
-    "no_lead_with_a_joker": (NoLeadWithAJoker, "OPS-JOKER-ANYTIME"),
     "unicorn_before_dove": (UnicornBeforeDove, "OPS-DOVE-BEFORE-UNICORN"),
     "all_discarded_next_player_leads": (AllDiscardedNextPlayerLeads, "OPS-ALL-DISCARDED-STARTER"),
     "winner_rules_fixed_order": (WinnerRulesFixedOrder, "OPS-RULES-LEFT-TO-RIGHT"),
     "shows_everyones_trophies": (ShowsEveryonesTrophies, "OPS-TROPHY-HIDDEN"),
     "hides_open_pink_cards": (HidesOpenPinkCards, "OPS-RULE-PINK-OPEN"),
-    "trophy_draw_cached_by_round": (TrophyDrawCachedByRound, "OPS-TROPHY-DRAW"),
+    "passes_cached_by_seat": (PassesCachedBySeat, "OPS-RULE-PASS-THREE"),
 }
 
 
@@ -493,14 +498,14 @@ make_seating_mistakes = _factory(SeatingMistakes)
 make_joker_mistakes = _factory(JokerMistakes)
 make_accepts_off_suit = _factory(AcceptsOffSuit)
 make_accepts_any_player = _factory(AcceptsAnyPlayer)
+make_accepts_out_of_turn = _factory(AcceptsOutOfTurn)
 make_passes_the_same_card_twice = _factory(PassesTheSameCardTwice)
 make_monkey_takes_discarded = _factory(MonkeyTakesDiscarded)
 make_no_joker_when_following = _factory(NoJokerWhenFollowing)
 make_monkey_cannot_take_itself = _factory(MonkeyCannotTakeItself)
-make_no_lead_with_a_joker = _factory(NoLeadWithAJoker)
 make_unicorn_before_dove = _factory(UnicornBeforeDove)
 make_all_discarded_next_player_leads = _factory(AllDiscardedNextPlayerLeads)
 make_winner_rules_fixed_order = _factory(WinnerRulesFixedOrder)
 make_shows_everyones_trophies = _factory(ShowsEveryonesTrophies)
 make_hides_open_pink_cards = _factory(HidesOpenPinkCards)
-make_trophy_draw_cached_by_round = _factory(TrophyDrawCachedByRound)
+make_passes_cached_by_seat = _factory(PassesCachedBySeat)
