@@ -13,8 +13,8 @@ from engine.sorry.board import HOME, LOOP, SAFE0, SLIDES, START
 from engine.sorry.cards import C1, C2
 from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP, land
 from engine.sorry.reasons import (CARD_CLAUSE, TRIANGLE, colour, end_clauses, forfeit_rule, kind_clauses,
-                                  legal_clauses, path_clauses, rejection_clauses, team_mate,
-                                  win_clause)
+                                  legal_clauses, rejection_clauses, team_mate, win_clause)
+from engine.sorry.provenance_paths import path_clauses
 from engine.sorry.state import DEAL, DRAW, OVER, PLAY
 from engine.sorry.turn import after_move
 from engine.sorry.variants import parse_config
@@ -230,7 +230,9 @@ class SorryExplainer:
             path = pointer("pawns", cfg.names[k >> 2], k & 3)
             if k in movers:
                 i, f, landing, to = movers[k]
-                cl = list(how) + end_clauses(R, cfg, i, f, landing, kind == SWAP) + path_clauses(R, cfg, c, [movers[k]], jumped)
+                cl = list(how) + end_clauses(R, cfg, i, f, landing, kind == SWAP)
+                if kind == MOVE:  # a count (a swap or a Sorry! card counts no squares)
+                    cl += path_clauses(R, cfg, c, [movers[k]], jumped)
                 if b != to:
                     cl.append("SRY-SLIDE-BUMP")  # bumped by the other pawn's slide of a split 7
                 ex.add(path, *dict.fromkeys(cl), note=f"moved from {a} to {b}")

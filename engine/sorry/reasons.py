@@ -20,6 +20,7 @@ from engine.sorry import cards
 from engine.sorry.board import EXIT, HOME, LOOP, SAFE0, SLIDES, START, sq_from_json
 from engine.sorry.cards import C1, C2, C4, C7, C10, C11, CSORRY, FORWARD
 from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP, _blocked, _split, land
+from engine.sorry.provenance_paths import shortcut
 from engine.sorry.state import DEAL, DRAW, OVER, PLAY
 
 CARD_CLAUSE = {c: f"SRY-CARD-{cards.ORDER[c]}" for c in range(cards.NCARDS) if c != CSORRY}
@@ -65,12 +66,6 @@ def slide_clauses(R, cfg, i: int, landing: int, swap: bool = False) -> tuple[str
     return (own,)
 
 
-def shortcut(cfg, i: int, f: int) -> bool:
-    """Pawn i on loop square f stands two to four squares behind its START exit, where a backward
-    4 or 10 puts it: a forward move from there enters the safety zone (SRY-BACKWARD-SHORTCUT)."""
-    return f < LOOP and 2 <= (EXIT[colour(cfg, i)] - f) % LOOP <= 4
-
-
 def end_clauses(R, cfg, i: int, f: int, landing: int, swap: bool = False) -> list[str]:
     """The rules that decide where a pawn moved from f to ``landing`` ends: HOME by exact count,
     into or out of the safety zone (from just behind the START exit: the shortcut), a slide or not."""
@@ -85,41 +80,6 @@ def end_clauses(R, cfg, i: int, f: int, landing: int, swap: bool = False) -> lis
         out.append("SRY-SAFETY-BACKWARD")
     out.extend(slide_clauses(R, cfg, i, landing, swap))
     return out
-
-
-def path_clauses(R, cfg, c: int, subs, pos) -> list[str]:
-    """How a count travels, named where it matters: backward (SRY-BACKWARD: the 4, the 10's step
-    back), clockwise over the loop's seam 59 -> 0 (SRY-CLOCKWISE), over other pawns (SRY-JUMP; in
-    the safety zone too, SRY-SAFETY-NORMAL-RULES)."""
-    out: list[str] = []
-    cur = list(pos)
-    for i, f, landing, _to in subs:
-        table, n = _steps_to(R, cfg, i, f, landing) if f < HOME and landing <= HOME else (None, 0)
-        if table is None:
-            continue
-        if table is R.bwd:
-            out.append("SRY-BACKWARD")
-        squares = [table[colour(cfg, i)][f][k] for k in range(1, n)]
-        if table is R.fwd and f < LOOP and any(s < f for s in squares + [landing] if s < LOOP):
-            out.append("SRY-CLOCKWISE")
-        # a safety-zone square is shared only by pawns of the zone's colour
-        over = [s for s in squares if any(x == s and k != i and (s < LOOP or k >> 2 == i >> 2) for k, x in enumerate(cur))]
-        land(R, cfg, cur, i, landing)
-        if over:
-            out.append("SRY-JUMP")
-            if any(SAFE0 <= s < HOME for s in over):
-                out.append("SRY-SAFETY-NORMAL-RULES")
-    return out
-
-
-def _steps_to(R, cfg, i: int, f: int, landing: int):
-    """(the table, the count) of a single count from f to ``landing`` (forward first), else (None, 0)."""
-    for table in (R.fwd, R.bwd):
-        row = table[colour(cfg, i)][f]
-        for n in range(1, len(row)):
-            if row[n] == landing:
-                return table, n
-    return None, 0
 
 
 def kind_clauses(R, cfg, p: int, move, pos=None) -> list[str]:
