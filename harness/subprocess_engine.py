@@ -171,6 +171,7 @@ class SubprocessEngine(_ProcessIO, Engine):
         self.faults: list[EngineFault] = []
         self._ops: set[str] | None = None
         self._disabled: EngineFault | None = None
+        self._disabled_why = ""
         self._proc: _Process | None = None
         self._pending: collections.deque[_Ticket] = collections.deque()
         self._next_id = 0
@@ -223,7 +224,8 @@ class SubprocessEngine(_ProcessIO, Engine):
             raise EngineCrashed("the engine was closed", engine=self.cmd)
         if self._disabled is not None:
             raise type(self._disabled)(
-                f"engine disabled after {len(self.faults)} faults; the last one was: {self._disabled.what}",
+                f"engine disabled after {len(self.faults)} faults{self._disabled_why}; the last one was: "
+                f"{self._disabled.what}",
                 op=self._disabled.op, request_id=self._disabled.request_id, excerpt=self._disabled.excerpt,
                 stderr_tail=self._disabled.stderr_tail, engine=self.cmd)
         if self._proc is None:
@@ -275,6 +277,7 @@ class SubprocessEngine(_ProcessIO, Engine):
             tripped = self._tripped(entry)
         if tripped and self._disabled is None:
             self._disabled = fault
+            self._disabled_why = f" ({tripped})"
 
     def _breaker_key(self) -> tuple:
         return (tuple(self.argv), self.game)

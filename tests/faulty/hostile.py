@@ -18,9 +18,10 @@ test can check that none is left behind.
                       its group, a child in a new session and a double-forked grandchild
                       in a new session (all sleep)
 - ``alternate``       answers correctly, every second request too late (after 1.5 s)
+- ``alternate-light`` the same without rulecheck: answers ``bad-config`` errors (for the toy game)
 - ``slow``            answers correctly, each answer after 0.3 s
-- ``ignore-eof``      answers ``hello`` and ``new`` (for rulecheck's probe), then hangs,
-                      ignoring SIGTERM and end of input
+- ``ignore-eof``      answers ``hello`` and one request, then hangs, ignoring SIGTERM and
+                      end of input (and creates the file ``HOSTILE_HANG`` names, if any)
 - ``sandbox-probe``   at ``hello`` tries to write outside its scratch folder and to open
                       a network connection, prints what happened on stderr, then answers
                       every request with garbage (so the report shows its stderr)
@@ -40,8 +41,11 @@ MODE, GAME = sys.argv[1], sys.argv[2]
 def note_pid(pid: int) -> None:
     path = os.environ.get("HOSTILE_PIDS")
     if path:
-        with open(path, "a") as f:
-            f.write(f"{pid}\n")
+        try:
+            with open(path, "a") as f:
+                f.write(f"{pid}\n")
+        except OSError:  # in a sandbox (whose PID namespace the test cannot see anyway)
+            pass
 
 
 def out(data) -> None:
@@ -139,7 +143,14 @@ def main() -> None:
             out("not an answer")
             continue
         if MODE == "ignore-eof" and n > 2:
+            if os.environ.get("HOSTILE_HANG"):
+                open(os.environ["HOSTILE_HANG"], "w").close()
             sleep_forever()
+        if MODE == "alternate-light":
+            if n % 2 == 1:
+                time.sleep(1.5)
+            out(json.dumps({"id": req["id"], "error": {"code": "bad-config", "message": "no game today"}}))
+            continue
         if MODE == "alternate" and n % 2 == 1:
             time.sleep(1.5)
         if MODE == "slow":

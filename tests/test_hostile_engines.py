@@ -1,0 +1,270 @@
+"""Hostile engines against the referee (issue 12): whatever a candidate does, ``rulecheck
+check`` gives a verdict, writes its reports, leaves no process behind and keeps its memory.
+
+Each engine of ``tests/faulty/hostile.py`` is checked the way a user would, with one
+clause and ``--deadline 1`` so that each run takes seconds: the run fails (exit 1) with a
+PROTOCOL verdict, all three reports are written and valid (JUnit parses as XML, the HTML
+holds no control character), every process the engine started is gone, and rulecheck's
+peak memory stays under twice that of a run against a well-behaved (if leaky) engine.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+import specs
+
+PY = sys.executable
+ROOT = specs.ROOT
+HOSTILE = "tests/faulty/hostile.py"
+GAME = "dnup"
+ONE_TEST = "DNP-GOAL"  # a clause with one cheap test
+FIVE_TESTS = "DNP-PLAY"  # a prefix with five
+#: runs rulecheck and prints the peak RSS of its children (rulecheck itself is the largest)
+MEASURE = ("import resource, subprocess, sys; r = subprocess.run(sys.argv[1:]); "
+           "print('PEAK_KB', resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr); "
+           "sys.exit(r.returncode)")
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def gone(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            state = f.read().rsplit(")", 1)[-1].split()[0]
+    except FileNotFoundError:
+        return True
+    if state not in ("Z", "X"):
+        return False
+    try:  # a zombie is acceptable only if it is not ours to reap
+        os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        return True
+    return False
+
+
+def pids_of(tmp_path: Path) -> list[int]:
+    f = tmp_path / "pids"
+    return [int(x) for x in f.read_text().split()] if f.exists() else []
+
+
+def assert_nothing_left(tmp_path: Path) -> None:
+    pids = pids_of(tmp_path)
+    end = time.monotonic() + 3
+    while time.monotonic() < end and not all(gone(p) for p in pids):
+        time.sleep(0.05)
+    assert all(gone(p) for p in pids), f"left behind: {[p for p in pids if not gone(p)]}"
+
+
+def command(mode: str, tmp_path: Path, *extra: str, clause: str = ONE_TEST) -> list[str]:
+    return [PY, "-m", "harness.cli", "check", "--game", GAME, "--engine", f"cmd:{PY} {HOSTILE} {mode} {GAME}",
+            "--clause", clause, "--deadline", "1", "--failures-only", "--json", str(tmp_path / "r.json"),
+            "--junit", str(tmp_path / "r.xml"), "--html", str(tmp_path / "r.html"), *extra]
+
+
+def environment(tmp_path: Path, **more: str) -> dict:
+    return {**os.environ, "HYPOTHESIS_PROFILE": "failfast", "COLUMNS": "200", "HOSTILE_PIDS": str(tmp_path / "pids"),
+            "RULECHECK_STARTUP_DEADLINE": "2", **more}
+
+
+def check(mode: str, tmp_path: Path, *extra: str, clause: str = ONE_TEST, **env: str):
+    """Run ``rulecheck check`` on a hostile engine: (process, JSON report, rulecheck's peak KB, seconds)."""
+    t0 = time.monotonic()
+    proc = subprocess.run([PY, "-c", MEASURE, *command(mode, tmp_path, *extra, clause=clause)], cwd=ROOT,
+                          env=environment(tmp_path, **env), capture_output=True, text=True, timeout=180)
+    elapsed = time.monotonic() - t0
+    peak = int(re.search(r"PEAK_KB (\d+)", proc.stderr).group(1))
+    assert (tmp_path / "r.json").exists(), f"no report:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
+    report = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    return proc, report, peak, elapsed
+
+
+def assert_protocol_verdict(proc, report, tmp_path: Path, *words: str) -> str:
+    """Exit 1, PROTOCOL fails (and nothing else), every report written and valid, nothing left running."""
+    assert proc.returncode == 1, proc.stdout[-3000:] + proc.stderr[-3000:]
+    failing = {c["clause"]: c for c in report["clauses"] if c["verdict"] == "fail"}
+    assert list(failing) == ["PROTOCOL"], sorted(failing)
+    text = "\n".join(f["message"] for f in failing["PROTOCOL"]["failures"])
+    for w in words:
+        assert w.lower() in text.lower(), text[:2000]
+    ET.fromstring((tmp_path / "r.xml").read_bytes())  # valid XML
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert not CONTROL.search(page) and "PROTOCOL" in page
+    assert "\x1b" not in proc.stdout and "\x00" not in proc.stdout
+    assert_nothing_left(tmp_path)
+    return text
+
+
+# ---- startup failures: a verdict with reports, not an internal error ---------------------------
+@pytest.mark.parametrize("mode, words", [
+    ("silent-hello", ("startup failed", "no answer within 2 s")),
+    ("utf8-hello", ("bad answer", "op hello", "utf-8")),
+])
+def test_an_engine_that_fails_hello_gets_a_protocol_verdict_with_reports(mode, words, tmp_path):
+    proc, report, _, elapsed = check(mode, tmp_path)
+    assert_protocol_verdict(proc, report, tmp_path, *words)
+    assert "the engine did not start" in proc.stdout
+    assert {c["clause"]: c["verdict"] for c in report["clauses"]}[ONE_TEST] == "inconclusive"
+    assert elapsed < 30
+
+
+def test_a_lone_surrogate_in_an_error_message_is_a_bad_answer_not_a_crash(tmp_path):
+    proc, report, _, _ = check("surrogate-error", tmp_path)
+    text = assert_protocol_verdict(proc, report, tmp_path, "lone surrogate")
+    assert "\\ud800" in text  # shown as an escape, never written raw
+
+
+def test_control_characters_from_an_engine_reach_no_output(tmp_path):
+    proc, report, _, _ = check("control", tmp_path)
+    text = assert_protocol_verdict(proc, report, tmp_path, "not JSON", "\\x1b[31m", "\\x00", "\\x0b")
+    assert not CONTROL.search(text)
+    junit = (tmp_path / "r.xml").read_text(encoding="utf-8")
+    assert not CONTROL.search(junit) and "\\x1b" in junit
+
+
+# ---- a flood, and processes left behind ---------------------------------------------------------
+@pytest.fixture(scope="module")
+def leftover_run(tmp_path_factory):
+    """A run against an engine that answers correctly but leaves processes behind (also the baseline)."""
+    tmp = tmp_path_factory.mktemp("leftover")
+    return tmp, *check("leftover", tmp)
+
+
+def test_processes_an_engine_leaves_behind_are_killed_and_a_fault(leftover_run):
+    tmp, proc, report, peak, _ = leftover_run
+    assert_protocol_verdict(proc, report, tmp, "leftover 3")
+    assert report["engine_counts"]["fault:leftover"] == 3  # in its group, in a new session, double-forked
+    assert len(pids_of(tmp)) == 4  # the engine (one process, reused) and its three
+
+
+def test_a_flood_without_newlines_is_cut_off_and_memory_stays_bounded(leftover_run, tmp_path):
+    proc, report, peak, elapsed = check("flood", tmp_path, clause=FIVE_TESTS)
+    assert_protocol_verdict(proc, report, tmp_path, "no newline after")
+    from harness.subprocess_engine import BREAKER_LIMIT
+
+    assert report["engine_counts"]["fault:protocol"] <= BREAKER_LIMIT  # not restarted for every test
+    baseline = leftover_run[3]
+    print(f"peak RSS: flood {peak // 1024} MB, baseline {baseline // 1024} MB; {elapsed:.1f} s")
+    assert peak < 2 * baseline
+
+
+def test_good_and_late_answers_alternating_trip_the_breaker():
+    """The old breaker reset on every good answer and never tripped; the fault rate does."""
+    from harness.referee import EngineFault
+    from harness.subprocess_engine import BREAKER_FAULTS, SubprocessEngine, reset_breakers
+    from engine.errors import RulecheckError
+
+    reset_breakers()
+    try:
+        eng = SubprocessEngine(f"{PY} {ROOT / HOSTILE} alternate-light toy", game="toy", deadline=0.3, grace=0.1,
+                               max_faults=100, startup_deadline=5)
+        faults = goods = 0
+        t0 = time.monotonic()
+        with pytest.raises(EngineFault, match=f"faulted \\(the limit is {BREAKER_FAULTS} of"):
+            for _ in range(40):
+                try:
+                    eng.new_game({"players": 2})
+                except RulecheckError:
+                    goods += 1
+                except EngineFault as exc:
+                    if "disabled" in str(exc) or "not started" in str(exc):
+                        raise
+                    faults += 1
+        assert faults == BREAKER_FAULTS and goods == BREAKER_FAULTS, (faults, goods)
+        assert time.monotonic() - t0 < 15
+        eng.close()
+    finally:
+        reset_breakers()
+
+
+# ---- the whole run's time budget --------------------------------------------------------------
+def test_a_slow_engine_is_stopped_by_the_run_budget_and_the_rest_reported_not_run(tmp_path):
+    proc, report, _, elapsed = check("slow", tmp_path, "--budget", "6", clause=FIVE_TESTS)
+    assert proc.returncode == 1
+    assert report["not_run"] >= 1 and not report["ok"]
+    assert any(e["nodeid"] == "(budget)" and "time budget of 6 s" in e["message"] for e in report["errors"])
+    not_run = [c for c in report["clauses"] if c["reason"].startswith("not run:")]
+    assert not_run and all(c["verdict"] == "inconclusive" for c in not_run)
+    assert elapsed < 6 + 25  # the budget, plus starting Python and pytest
+    assert_nothing_left(tmp_path)
+
+
+# ---- interrupts ---------------------------------------------------------------------------------
+def start_hanging_run(tmp_path: Path) -> subprocess.Popen:
+    for ext in ("json", "xml", "html"):
+        (tmp_path / f"r.{ext}").write_text("the previous report\n")
+    hang = tmp_path / "hanging"
+    proc = subprocess.Popen(command("ignore-eof", tmp_path, "--deadline", "60"), cwd=ROOT,
+                            env=environment(tmp_path, HOSTILE_HANG=str(hang)), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    end = time.monotonic() + 90
+    while not hang.exists():
+        assert proc.poll() is None and time.monotonic() < end, "the engine never got to hang"
+        time.sleep(0.1)
+    return proc
+
+
+def test_sigterm_stops_the_engine_and_marks_every_report_interrupted(tmp_path):
+    proc = start_hanging_run(tmp_path)
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 143, out[-2000:] + err[-2000:]
+    report = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert report["interrupted"] == "SIGTERM" and report["ok"] is False
+    junit = ET.fromstring((tmp_path / "r.xml").read_bytes())
+    run = junit.find("testsuite[@name='rulecheck.run']")
+    assert run is not None and "INTERRUPTED (SIGTERM)" in run.find("testcase/error").get("message")
+    assert "INTERRUPTED (SIGTERM)" in (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "INTERRUPTED" in out
+    assert_nothing_left(tmp_path)  # the engine ignored SIGTERM and end of input
+
+
+def test_sigkill_of_rulecheck_takes_the_engine_along_and_leaves_the_reports(tmp_path):
+    proc = start_hanging_run(tmp_path)
+    proc.kill()
+    proc.communicate(timeout=30)
+    assert_nothing_left(tmp_path)  # PR_SET_PDEATHSIG: an engine that ignores end of input dies too
+    for ext in ("json", "xml", "html"):
+        assert (tmp_path / f"r.{ext}").read_text() == "the previous report\n"
+
+
+# ---- the sandbox ---------------------------------------------------------------------------------
+def test_the_sandbox_denies_network_and_writes_outside_its_scratch_folder(tmp_path):
+    from harness.sandbox import available
+
+    tool, why = available()
+    if tool is None:
+        pytest.skip(why)
+    proc, report, _, _ = check("sandbox-probe", tmp_path, "--sandbox", "--fresh-process", HOSTILE_OUTSIDE=str(tmp_path),
+                                  HOSTILE_PIDS="")
+    assert_protocol_verdict(proc, report, tmp_path, "probe: write outside refused: Read-only file system",
+                            "probe: scratch folder writable", "probe: network refused")
+    assert not (tmp_path / "sandbox-escape.txt").exists()
+
+
+def test_no_sandbox_is_a_clear_error(monkeypatch, tmp_path):
+    from click.testing import CliRunner
+
+    from harness import sandbox
+    from harness.cli import cli
+
+    monkeypatch.setattr(sandbox.shutil, "which", lambda name: None)
+    sandbox.available.cache_clear()
+    try:
+        r = CliRunner().invoke(cli, ["check", "--game", GAME, "--sandbox", "--engine", "cmd:true",
+                                     "--json", str(tmp_path / "r.json")])
+    finally:
+        sandbox.available.cache_clear()
+        os.environ.pop("RULECHECK_SANDBOX", None)
+    assert r.exit_code == 2, r.output
+    assert "--sandbox is not available here" in r.output and "bubblewrap" in r.output
+    assert not (tmp_path / "r.json").exists()
