@@ -14,6 +14,7 @@ from engine.errors import BadConfigError, UnknownChoiceError
 from engine.opsnorren import OpsnorrenEngine, random_config
 from engine.opsnorren.tables import ENV_VAR
 from harness.machine import random_playout
+from harness.steps.opsnorren.positions import with_every_card
 
 
 @pytest.fixture(scope="module")
@@ -147,7 +148,7 @@ def last_trick_position(eng):
     j = eng.to_json(s)
     j.update(round=1, revealed=1, phase="play", team_cards=["A+crown", "A", "B", "B"],
              hands=[["blue 1"], ["blue 2"], ["blue 5"], ["blue 10"]], to_move=0, chance=None)
-    s = eng.from_json(j)
+    s = eng.from_json(with_every_card(j))
     for p, c in enumerate(["blue 1", "blue 2", "blue 5", "blue 10"]):
         s = eng.apply(s, {"type": "play", "player": p, "card": c})
     return eng.to_json(s)["history"][-1]["stars"]

@@ -30,6 +30,7 @@ from engine.opsnorren import OpsnorrenEngine
 from proofs.opsnorren import model as M
 from proofs.opsnorren import search as Q
 from proofs.opsnorren import spec as S
+from harness.steps.opsnorren.positions import with_every_card
 
 MIN_TRICKS = 10_000
 #: tricks built directly (every joker combination the deal allows, any rule row) per run
@@ -206,7 +207,7 @@ def check_built_tricks(cfg: dict, count: int) -> int:
     rng = random.Random(cfg["seed"])
     for k in range(count):
         n = rng.choice([3, 4, 5, 6])
-        state = built_trick_state(rng, n)
+        state = with_every_card(built_trick_state(rng, n))
         s = eng.from_json(state)
         _check_trick(eng, s, eng.to_json(s), reading, rng, n, k)
     return count

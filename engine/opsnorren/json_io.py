@@ -16,7 +16,7 @@ from __future__ import annotations
 import specs
 from engine.canonical import copy_json, first_float
 from engine.errors import MalformedError
-from engine.opsnorren.cards import CARD_ID, COLOUR_OF, NAMES, PINK
+from engine.opsnorren.cards import ANIMALS, CARD_ID, COLOUR_OF, JOKERS, NAMES, PINK
 from engine.opsnorren.rulecards import RULE_IDS, RULE_INDEX, PINK_OPEN
 from engine.opsnorren.state import (DEAL, MONKEY, OVER, PASS, PHASES, PLAY, RULE_CARDS, TEAMS, TROPHIES, State,
                                     blank)
@@ -95,6 +95,10 @@ def from_json(eng, obj) -> State:
     s.trick = tuple(trick)
     s.discarded = tuple(sorted(cards(obj["discarded"], "discarded")))
     s.aside = tuple(sorted(cards(obj["aside"], "aside")))
+    lost = sorted((set(ANIMALS) | set(JOKERS)) - set(seen))
+    if phase not in (RULE_CARDS, TEAMS, DEAL) and lost:  # once dealt, all 47 cards are somewhere
+        _bad("after the deal every card is in a hand, a passed set, the trick, a won pile, the discards or aside; "
+             f"missing: {', '.join(NAMES[c] for c in lost)}", "aside")
     # canonical order of the lists
     for key, val in (("hands", s.hands), ("passing", s.passing), ("won", s.won)):
         for p, h in enumerate(val):

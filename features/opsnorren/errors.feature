@@ -25,6 +25,7 @@ Feature: Opsnorren: bad input gets a clear error and leaves the state alone
         | the wrong player to move      |
         | a black rule card on the left |
         | uneven hand sizes             |
+        | a card missing                |
 
     @clause:OPS-COMPONENTS
     Scenario: A chance outcome is refused while a player must act

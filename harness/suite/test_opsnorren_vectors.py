@@ -12,6 +12,7 @@ import pytest
 
 from engine.errors import BadConfigError, IllegalActionError
 from harness.findings import ClauseFailure
+from harness.steps.opsnorren.positions import with_every_card
 from harness.vectors import load_vectors, vector_params
 from harness.violations import ClauseViolation, Recording, require, through_provenance
 
@@ -27,7 +28,7 @@ def _first(clauses, *prefer):
 def replay_trick(eng, vec, case):
     cl = vec["clauses"]
     follow = _first(cl, "OPS-FOLLOW-SUIT", "OPS-JOKER-LEAD", "OPS-RULE-NEW-LEAD-COLOUR")
-    s = eng.from_json(case["state"])
+    s = eng.from_json(with_every_card(case["state"]))
     for k, step in enumerate(case["steps"]):
         p = step["action"]["player"]
         got = _play_cards(eng, s, p)
@@ -75,7 +76,7 @@ def replay_trick(eng, vec, case):
 
 
 def replay_pass(eng, vec, case):
-    s = eng.from_json(case["state"])
+    s = eng.from_json(with_every_card(case["state"]))
     legal = [a for a in eng.legal_actions(s) if a.get("type") == "pass"]
     require(len(legal) == case["legal_count"], "OPS-RULE-PASS-THREE",
             f"{len(legal)} legal passes, expected {case['legal_count']}")

@@ -9,7 +9,7 @@ from pytest_bdd import then as step_then
 from pytest_bdd import when as step_when
 
 from engine.canonical import dumps
-from harness.steps.opsnorren.positions import canonical, table_rows, tagged
+from harness.steps.opsnorren.positions import canonical, table_rows, tagged, with_every_card
 
 
 @step_when("the players play:")
@@ -46,7 +46,7 @@ def when_try_monkey(ops, who, card):
 @step_when(parsers.parse("the state is loaded with {defect}"))
 @tagged
 def when_load_defect(ops, defect):
-    obj = ops.position()
+    obj = with_every_card(ops.position())
     if defect == "a card in two hands":
         obj["hands"][1] = canonical(obj["hands"][1][:-1] + [obj["hands"][0][0]])
     elif defect == "an unknown card name":
@@ -59,6 +59,9 @@ def when_load_defect(ops, defect):
         obj["rules"] = [obj["rules"][2], obj["rules"][1], obj["rules"][0], obj["rules"][3]]
     elif defect == "uneven hand sizes":
         obj["hands"][0] = obj["hands"][0][:-1]
+        obj["aside"] = canonical(obj["aside"] + [ops.position()["hands"][0][-1]])
+    elif defect == "a card missing":
+        obj["aside"] = obj["aside"][1:]
     else:
         raise AssertionError(f"scenario error: unknown defect {defect!r}")
     ops.before = None

@@ -50,6 +50,17 @@ def canonical(cards: list[str]) -> list[str]:
     return sorted(cards, key=ORDER.index)
 
 
+def with_every_card(obj: dict) -> dict:
+    """A position as scenarios and vectors describe it (only the cards that matter), made a
+    whole state: once dealt, every one of the 47 cards is somewhere, so the cards the text
+    leaves out are laid aside (out of play, seen by nobody: they change no rule)."""
+    if obj["phase"] in ("rule-cards", "teams", "deal"):
+        return obj
+    placed = [c for key in ("hands", "passing", "won") for h in obj[key] for c in h]
+    placed += [t["card"] for t in obj["trick"]] + obj["discarded"] + obj["aside"]
+    return {**obj, "aside": canonical(obj["aside"] + [c for c in ORDER if c not in placed])}
+
+
 class Ops(ScenarioChecks):
     """The scenario's context: a position being described, then the engine state.
 
@@ -129,7 +140,7 @@ class Ops(ScenarioChecks):
 
     def ensure(self):
         if self.state is None:
-            self.state = self.engine.from_json(self.position())
+            self.state = self.engine.from_json(with_every_card(self.position()))
         return self.state
 
     def json(self) -> dict:
