@@ -34,11 +34,18 @@ _GUARDED = ("new_game", "legal_actions", "chance", "apply", "from_json", "observ
 
 def _guard(fn):
     """Input nested deeper than Python can walk (a 5,000-deep list) is ``malformed``, not a
-    RecursionError escaping the engine."""
+    RecursionError escaping the engine; so is an action that is not an object, in any state
+    (a finished game included)."""
     import functools
+
+    check_action = fn.__name__ == "apply"
 
     @functools.wraps(fn)
     def guarded(self, *args):
+        if check_action and len(args) == 2 and not isinstance(args[1], dict):
+            from engine.errors import MalformedError
+
+            raise MalformedError(f"an action is a JSON object, got {type(args[1]).__name__}", path="action")
         try:
             return fn(self, *args)
         except RecursionError:
