@@ -568,7 +568,7 @@ def _miscount(R, cfg, i, f, landing, allowed, card) -> tuple[str, ...]:
     fwd_counts = [n for d, n in allowed if d == F]
     for d, n in allowed:  # the card's count, the wrong way round
         if (R.bwd if d == F else R.fwd)[col][f][n] == landing:
-            return (CARD_CLAUSE[card], "SRY-CLOCKWISE" if d == F else "SRY-BACKWARD")
+            return (CARD_CLAUSE[card],)
     if landing == HOME and any(R.fwd[col][f][n] is None for n in fwd_counts):
         return ("SRY-HOME-EXACT",)
     if SAFE0 <= landing < HOME and any(d == B for d, _ in allowed):

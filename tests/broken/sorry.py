@@ -317,15 +317,17 @@ class MovesAnyColour(SorryEngine):
 
 
 class NoSevenHomeSplit(SorryEngine):
-    """Never lists a 7 split that brings a pawn HOME: breaks SRY-SEVEN-HOME-SPLIT. Red 1 on safety 3,
-    red 2 on 0, a 7: red 1 HOME (3) and red 2 to safety 2 (4) is missing."""
+    """Outside team play, never lists a 7 split that brings a pawn HOME: breaks SRY-SEVEN-HOME-SPLIT.
+    Red 1 on safety 3, red 2 on 0, a 7: red 1 HOME (3) and red 2 to safety 2 (4) is missing."""
 
     name = "broken-no-seven-home-split"
     kind = "legal-missing"
 
     def card_moves(self, cfg, pos, player, card):
         out = super().card_moves(cfg, pos, player, card)
-        return [m for m in out if not (len(m[2]) == 2 and any(s[2] == HOME for s in m[2]))] if card == cards.C7 else out
+        if card != cards.C7 or cfg.team:
+            return out
+        return [m for m in out if not (len(m[2]) == 2 and any(s[2] == HOME for s in m[2]))]
 
 
 class NoTeamSeven(SorryEngine):
