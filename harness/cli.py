@@ -9,9 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 import os
-import signal
 import sys
-import tempfile
 import time
 
 import click
@@ -168,6 +166,7 @@ def check(game, engine, choice, clause, tag, profile, json_path, junit_path, htm
             raise UsageProblem(why)
         os.environ["RULECHECK_SANDBOX"] = "1"
     from harness.check import run_suite
+    from harness.check_outcome import signals_interrupt, signals_noted, startup_failure, write_reports_together
     from harness.referee import EngineFault
     from harness.report import ExpectationsError, load_expectations
 
@@ -182,10 +181,10 @@ def check(game, engine, choice, clause, tag, profile, json_path, junit_path, htm
         try:
             _probe_engine(engine, g, choices)
         except EngineFault as fault:  # a verdict on the engine, not an error of rulecheck
-            result = _startup_failure(games, engine, fault, list(clause), list(tag), expected)
+            result = startup_failure(games, engine, fault, list(clause), list(tag), expected)
             _print_verdicts(result, all_clauses)
-            with _signals_noted({}):
-                for path in _write_reports(result, json_path, junit_path, html_path):
+            with signals_noted({}):
+                for path in write_reports_together(result, json_path, junit_path, html_path):
                     console.print(f"report written to {path}")
             console.print(f"[bold red]FAIL[/]: the engine did not start: {escape(_safe(fault.what))}")
             sys.exit(1)
@@ -199,7 +198,7 @@ def check(game, engine, choice, clause, tag, profile, json_path, junit_path, htm
                   f"profile={os.environ.get('HYPOTHESIS_PROFILE', 'ci')}")
     t0 = time.perf_counter()
     got = {}
-    with _signals_interrupt(got), _Progress() as progress:
+    with signals_interrupt(got), _Progress() as progress:
         result = run_suite(games, engine, choices, list(clause), progress=progress, expected=expected, tags=list(tag),
                            budget=budget or None)
     elapsed = time.perf_counter() - t0
@@ -219,8 +218,8 @@ def check(game, engine, choice, clause, tag, profile, json_path, junit_path, htm
         console.print("[bold]engine process:[/] " + ", ".join(f"{k} {v}" for k, v in result.engine_counts.items() if v))
     for e in result.errors:
         console.print(f"[bold red]error[/] {escape(_safe(str(e.get('nodeid', ''))))}: {escape(_safe(e['message'][:2000]))}")
-    with _signals_noted(got):  # the reports are written whole, all of them, whatever arrives now
-        for path in _write_reports(result, json_path, junit_path, html_path):
+    with signals_noted(got):  # the reports are written whole, all of them, whatever arrives now
+        for path in write_reports_together(result, json_path, junit_path, html_path):
             console.print(f"report written to {path}")
     if result.interrupted:
         console.print(f"[bold red]INTERRUPTED[/] ({result.interrupted}): the reports are marked as a partial run")
@@ -244,96 +243,9 @@ def check(game, engine, choice, clause, tag, profile, json_path, junit_path, htm
 
 
 def _safe(text: str) -> str:
-    """Engine text for the terminal: no control characters (ESC sequences) but newline and tab."""
-    from harness.referee import printable
+    from harness.check_outcome import safe
 
-    return printable(text)
-
-
-class _signals_interrupt:
-    """SIGINT and SIGTERM raise KeyboardInterrupt (pytest then stops, closing every engine);
-    ``got["signal"]`` names the first one."""
-
-    def __init__(self, got: dict):
-        self.got = got
-        self.old: dict = {}
-
-    def _handler(self, signum, frame):
-        self.got.setdefault("signal", signal.Signals(signum).name)
-        raise KeyboardInterrupt
-
-    def __enter__(self):
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            try:
-                self.old[sig] = signal.signal(sig, self._handler)
-            except ValueError:  # not the main thread: leave the handlers alone
-                pass
-        return self
-
-    def __exit__(self, *exc):
-        for sig, old in self.old.items():
-            signal.signal(sig, old)
-        return False
-
-
-class _signals_noted(_signals_interrupt):
-    """SIGINT and SIGTERM are only noted (the run ends right after, with their exit status)."""
-
-    def _handler(self, signum, frame):
-        self.got.setdefault("signal", signal.Signals(signum).name)
-
-
-def _write_reports(result, json_path, junit_path, html_path) -> list[str]:
-    """Write every report requested, all together: each is rendered into a temporary file
-    next to it first, then all replace the old ones at once (a failure before that leaves
-    every old report as it was)."""
-    from harness.report import html_page, junit_xml
-
-    jobs = [(p, render) for p, render in (
-        (json_path, lambda: json.dumps(result.to_json(), indent=1, ensure_ascii=False)),
-        (junit_path, lambda: junit_xml(result)), (html_path, lambda: html_page(result))) if p]
-    done: list[tuple[str, str]] = []
-    try:
-        for path, render in jobs:
-            parent = os.path.dirname(os.path.abspath(path))
-            os.makedirs(parent, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=parent, prefix=f".{os.path.basename(path)}.", suffix=".tmp")
-            done.append((tmp, path))
-            with os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace") as f:
-                f.write(render())
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
-        for tmp, path in done:
-            os.replace(tmp, path)
-    except BaseException:
-        for tmp, _ in done:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-        raise
-    return [p for p, _ in jobs]
-
-
-def _startup_failure(games, engine, fault, clauses, tags, expected):
-    """The result of a run whose engine did not start: PROTOCOL fails with the fault, and
-    every other clause is inconclusive (not run)."""
-    from harness.check import SuiteResult, compute_verdicts, filtered
-    from harness.violations import PROTOCOL
-
-    finding = {"clause": PROTOCOL, "check": "protocol", "basis": "protocol", "message": str(fault), "count": 1,
-               "witness": None, "test": "(engine startup)"}
-    rec = {"nodeid": "(engine startup)", "name": "(engine startup)", "clauses": [PROTOCOL], "choices": {},
-           "outcome": "failed", "blamed": [PROTOCOL], "findings": [finding], "message": str(fault), "duration": 0.0,
-           "coverage": {}, "explored": {}}
-    verdicts = compute_verdicts(games, [rec], expected)
-    for cv in verdicts.values():
-        if cv.verdict == "not-covered":
-            cv.verdict, cv.reason = "inconclusive", "not run: the engine did not start"
-    if clauses or tags:
-        verdicts = filtered(verdicts, clauses, tags)
-    return SuiteResult(games, engine, [rec], verdicts, 1, [], {f"fault:{fault.counter}": 1})
+    return safe(text)
 
 
 def _probe_engine(spec: str, game: str, choices: dict[str, str]) -> None:

@@ -21,6 +21,7 @@ the engine's legitimate answers; an ``EngineFault`` means the engine broke the p
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -144,6 +145,21 @@ def printable(text: str) -> str:
                             else f"\\u{ord(m.group()):04x}", text)
 
 
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
+def lone_surrogate(line: bytes, obj) -> bool:
+    """Whether an answer (its line, and what it parsed to) holds a string UTF-8 cannot carry:
+    a lone surrogate escape. Only lines with such an escape are looked at twice."""
+    if not _SURROGATE_ESCAPE.search(line):
+        return False
+    try:
+        json.dumps(obj, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 def excerpt(text: str, limit: int = 240) -> str:
     """A one-line excerpt of ``text``: its start and end if it is long."""
     text = text.replace("\n", "\\n")
@@ -251,6 +267,7 @@ __all__ = [
     "excerpt",
     "fault_tag",
     "game_checkers",
+    "lone_surrogate",
     "printable",
     "state_problems",
 ]

@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import collections
 import json
-import re
 import os
 import shlex
 import subprocess
@@ -65,6 +64,7 @@ from harness.referee import (
     SchemaViolation,
     WrongId,
     excerpt,
+    lone_surrogate,
     printable,
 )
 from harness.engine_process import (  # noqa: F401  (re-exported: the process side lived here)
@@ -379,7 +379,7 @@ class SubprocessEngine(_ProcessIO, Engine):
         except (ValueError, RecursionError) as exc:
             self._fault(ProtocolError, f"the answer is not JSON ({exc}): {excerpt(line.decode('utf-8', 'replace'), 200)}",
                         req)
-        if _SURROGATE_ESCAPE.search(line) and _lone_surrogate(resp):
+        if lone_surrogate(line, resp):
             self._fault(ProtocolError, "the answer has a lone surrogate (a \\ud800-\\udfff escape without its "
                                        f"pair): not Unicode text: {excerpt(printable(line.decode('utf-8', 'replace')), 200)}",
                         req, kill=False)
@@ -570,18 +570,6 @@ class SubprocessEngine(_ProcessIO, Engine):
     def legal_many(self, states: Iterable[dict]) -> list[list[dict]]:
         """``[legal_actions(s) for s in states]`` in batches."""
         return self._batched([{"op": "legal", "state": s} for s in states], "actions")
-
-
-_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
-
-
-def _lone_surrogate(obj) -> bool:
-    """Whether a parsed answer holds a string UTF-8 cannot carry (a lone surrogate)."""
-    try:
-        json.dumps(obj, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
 
 
 _RESULT_KEY = {"new": "state", "apply": "state", "load": "state", "legal": "actions", "chance": "chance",
