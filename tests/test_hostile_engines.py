@@ -268,3 +268,44 @@ def test_no_sandbox_is_a_clear_error(monkeypatch, tmp_path):
     assert r.exit_code == 2, r.output
     assert "--sandbox is not available here" in r.output and "bubblewrap" in r.output
     assert not (tmp_path / "r.json").exists()
+
+
+# ---- in-process pieces (cheap) --------------------------------------------------------------------
+def test_sigint_and_sigterm_become_keyboard_interrupts_and_are_named():
+    from harness.check_outcome import signals_interrupt, signals_noted
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        got: dict = {}
+        with pytest.raises(KeyboardInterrupt), signals_interrupt(got):
+            os.kill(os.getpid(), sig)
+            time.sleep(1)
+        assert got == {"signal": sig.name}
+    got = {}
+    with signals_noted(got):  # while the reports are written: noted, nothing raised
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(0.05)
+    assert got == {"signal": "SIGTERM"}
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+
+
+def test_reports_are_replaced_together_or_not_at_all(tmp_path, monkeypatch):
+    from harness import report
+    from harness.check import compute_verdicts, SuiteResult
+    from harness.check_outcome import write_reports_together
+
+    result = SuiteResult(["dnup"], "cmd:x \x1b[31m", [], compute_verdicts(["dnup"], []), 2, [], {},
+                         interrupted="SIGINT")
+    paths = [str(tmp_path / n) for n in ("r.json", "r.xml", "r.html")]
+    for p in paths:
+        Path(p).write_text("old\n")
+    monkeypatch.setattr(report, "html_page", lambda r: 1 / 0)  # the last one fails to render
+    with pytest.raises(ZeroDivisionError):
+        write_reports_together(result, *paths)
+    assert all(Path(p).read_text() == "old\n" for p in paths) and len(list(tmp_path.iterdir())) == 3
+    monkeypatch.undo()
+    assert write_reports_together(result, *paths) == paths
+    assert json.loads(Path(paths[0]).read_text())["interrupted"] == "SIGINT"
+    junit = Path(paths[1]).read_text()
+    ET.fromstring(junit)
+    assert "\x1b" not in junit and "\\x1b" in junit and "INTERRUPTED (SIGINT)" in junit
+    assert "INTERRUPTED (SIGINT)" in Path(paths[2]).read_text()
