@@ -189,14 +189,15 @@ def _split_kind(cfg, subs) -> list[str]:
 
 def move_clauses(R, cfg, p: int, move, pos=None) -> tuple[str, ...]:
     """What makes a legal move legal, the most specific rule first: an exception to the usual (a
-    split whose order decides a bump; no slide on a triangle; a split over both team colours or
-    bringing a pawn HOME; a split listed in the order other than the usual; a split whose other order lands on an
+    split over both team colours, which exists only by SRY-TEAM-SEVEN; a split whose order decides
+    a bump; no slide on a triangle; a split bringing a pawn HOME; a split listed in the order other than the usual; a split whose other order lands on an
     own pawn; backing out of the safety zone; ending on the partner's pawn); else the kind of move
     (start, backward card, split, swap, Sorry!, partner's pawn); else where the pawn ends (a slide,
     HOME, the safety zone); else the card's count."""
     kind, c, subs, _tgt, _ = move
     bumps = _order_bump(R, cfg, p, pos, move)
-    for level in (lambda: [] if bumps == ["SRY-CARD-7"] else bumps,
+    for level in (lambda: ["SRY-TEAM-SEVEN"] if "SRY-TEAM-SEVEN" in _split_kind(cfg, subs) else [],
+                  lambda: [] if bumps == ["SRY-CARD-7"] else bumps,
                   lambda: _stays(R, cfg, subs),
                   lambda: _split_kind(cfg, subs),
                   lambda: bumps,
