@@ -130,8 +130,8 @@ class TurnStory:
         return self.g.slot(lv[0], 1) if lv else None
 
     # ---- effects ----------------------------------------------------------------------
-    def add(self, path: str, clauses, note: str) -> None:
-        self.out.append(Effect(path, tuple(dict.fromkeys(c for c in clauses if c)), note))
+    def add(self, path: str, clauses, note: str, because: tuple[str, ...] = ()) -> None:
+        self.out.append(Effect(path, tuple(dict.fromkeys(c for c in clauses if c)), note, because))
 
     def effects(self) -> list[Effect]:
         self._hands()
@@ -271,13 +271,18 @@ class TurnStory:
                 keep = self.award or ("DNP-FIRST-OUT" if not s.out else "DNP-SECOND-OUT")
                 self.add(f"/tokens/{q}", [keep, "DNP-FAQ-LETTERS"], "letters are only won by going out first or second")
             self.add(f"/rounds_won/{q}", ["DNP-TWO-ROUND-WIN"], "rounds won (2 players)")
+        # who has won follows from the letters (rounds won with 2 players): a result that differs
+        # with them is their consequence (engine.provenance.root_clauses)
+        score = ("/rounds_won" if self.two else "/tokens",)
         if after.result is not None:
-            self.add("/result", [result_clause(after.result)], f"the game ends: {after.result}")
+            capped = result_clause(after.result) == "DNP-TURN-CAP"
+            self.add("/result", [result_clause(after.result)], f"the game ends: {after.result}",
+                     ("/turn",) if capped else score)
         elif self.award:
-            self.add("/result", ["DNP-TWO-ROUND-WIN" if self.two else "DNP-GAME-END"], "nobody has won yet")
+            self.add("/result", ["DNP-TWO-ROUND-WIN" if self.two else "DNP-GAME-END"], "nobody has won yet", score)
         else:
             self.add("/result", ["DNP-TURN-CAP" if self.g.turn_cap else
-                                 "DNP-TWO-ROUND-WIN" if self.two else "DNP-GAME-END"], "the game goes on")
+                                 "DNP-TWO-ROUND-WIN" if self.two else "DNP-GAME-END"], "the game goes on", score)
 
     def _leaving(self) -> None:
         s, after = self.s, self.after
