@@ -362,7 +362,7 @@ def rejection_clauses(eng, st, action) -> tuple[str, ...]:
             return _sorry_rejection(eng, st, action, c)
         if kind == "move":
             why = _move_rejection(eng, st, action, c)
-            if why == ("SRY-OWN-PAWN-BLOCKS",) and _first_on_second(st, action) \
+            if why[:1] == ("SRY-OWN-PAWN-BLOCKS",) and _first_on_second(st, action) \
                     and _listed(eng, st, {**action, "moves": action["moves"][::-1]}):
                 return ("SRY-CARD-7",) + why  # made in the order listed, the first part ends on the second pawn
             return why

@@ -284,8 +284,10 @@ class StartsWithAnyCard(SorryEngine):
             return None
         held = st.card == c if st.hands is None else st.hands[st.turn][c] > 0
         q, ex = i >> 2, EXIT[st.cfg.colours[i >> 2]]
+        lowest = next((k for k in range(4 * q, 4 * q + 4) if st.pos[k] == START), -1)  # stands for all in START
         if action.get("type") != "move" or action.get("player") != st.turn or not held or q not in st.cfg.movers[st.turn] \
-                or st.pos[i] != START or step.get("from") != "start" or any(st.pos[k] == ex for k in range(4 * q, 4 * q + 4)):
+                or i != lowest or step.get("from") != "start" or step.get("to") != ex or "slide" in step \
+                or any(st.pos[k] == ex for k in range(4 * q, 4 * q + 4)):
             return None
         return (MOVE, c, ((i, START, ex, final_of(self.rules, st.cfg, i, ex)),), -1, None)
 
@@ -314,6 +316,24 @@ class MovesAnyColour(SorryEngine):
             pos = list(state.pos)
             land(self.rules, cfg, pos, i, to)
             return after_move(self, state, (MOVE, c, ((i, state.pos[i], to, pos[i]),), -1, tuple(pos)))
+
+
+class IgnoresPlayerField(SorryEngine):
+    """apply plays an action for the player to move whatever player the action names: breaks
+    SRY-TURN-ORDER. Red to move with a 5, red 1 on 10: {"player": 1, "card": "5", red 1 10 -> 15}
+    is accepted as red's move."""
+
+    name = "broken-ignores-player-field"
+    kind = "illegal-accepted"
+
+    def apply(self, state, action):
+        try:
+            return super().apply(state, action)
+        except IllegalActionError:
+            if isinstance(action, dict) and action.get("type") in ("move", "swap", "sorry", "forfeit") \
+                    and action.get("player") != state.turn:
+                return super().apply(state, {**action, "player": state.turn})
+            raise
 
 
 class NoSevenHomeSplit(SorryEngine):
@@ -517,6 +537,7 @@ BROKEN = {
     "split_in_any_order": (SplitInAnyOrder, "SRY-CARD-7"),
     "starts_with_any_card": (StartsWithAnyCard, "SRY-START-CARDS"),
     "moves_any_colour": (MovesAnyColour, "SRY-SETUP"),
+    "ignores_player_field": (IgnoresPlayerField, "SRY-TURN-ORDER"),
     "no_seven_home_split": (NoSevenHomeSplit, "SRY-SEVEN-HOME-SPLIT"),
     "no_team_seven": (NoTeamSeven, "SRY-TEAM-SEVEN"),
     "no_backing_out_of_safety": (NoBackingOutOfSafety, "SRY-SAFETY-BACKWARD"),
@@ -554,6 +575,7 @@ make_first_draft_turns = _factory(FirstDraftTurns)
 make_split_in_any_order = _factory(SplitInAnyOrder)
 make_starts_with_any_card = _factory(StartsWithAnyCard)
 make_moves_any_colour = _factory(MovesAnyColour)
+make_ignores_player_field = _factory(IgnoresPlayerField)
 make_no_seven_home_split = _factory(NoSevenHomeSplit)
 make_no_team_seven = _factory(NoTeamSeven)
 make_no_backing_out_of_safety = _factory(NoBackingOutOfSafety)
