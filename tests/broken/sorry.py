@@ -9,6 +9,7 @@ tests/test_broken_engines.py checks that the conformance suite fails on exactly 
 from __future__ import annotations
 
 import specs
+from engine.canonical import dumps
 from engine.errors import IllegalActionError, MalformedError
 from engine.sorry import SorryEngine
 from engine.sorry import cards
@@ -459,27 +460,23 @@ class ShowsEveryHand(SorryEngine):
         return obj
 
 
-class ChanceCachedBySize(SorryEngine):
-    """Remembers the pending draw by the number of cards in the draw pile, not by which cards:
-    breaks SRY-DRAW-PILE (the draw is over the cards in the draw pile). A second game whose draw
-    pile of 44 cards lacks another card than the first game's is given the first game's pool in
-    its state's ``chance``."""
+class ObservationCachedByState(SorryEngine):
+    """Remembers each observation by the state alone, not by the player asking: breaks
+    SRY-POINTS-PLAY (a hand is shown to its holder only). In a points game, once red has been
+    shown a state, blue asking about the same state is shown red's hand and not its own."""
 
-    name = "broken-chance-cached-by-size"
+    name = "broken-observation-cached-by-state"
     kind = "caching"
 
     def __init__(self, choices=None):
         super().__init__(choices)
-        self._by_size: dict = {}
+        self._seen: dict = {}
 
-    def to_json(self, state):
-        obj = super().to_json(state)
-        if obj["chance"] is not None and obj["chance"]["event"] == "draw":
-            obj = {**obj, "chance": self._by_size.setdefault((sum(state.draw), state.hands is None), obj["chance"])}
-        return obj
-
-    def chance(self, state):
-        return self.to_json(state)["chance"] if isinstance(state, SorryState) else super().chance(state)
+    def observation(self, state, player):
+        key = dumps(self.to_json(state))
+        if key not in self._seen:
+            self._seen[key] = super().observation(state, player)
+        return self._seen[key]
 
 
 # ---------------------------------------------------------------- multi-bug engines
@@ -545,7 +542,7 @@ BROKEN = {
     "swap_slide_spares_own": (SwapSlideSparesOwn, "SRY-SLIDE-BUMP"),
     "no_winner_bonus": (NoWinnerBonus, "SRY-POINTS-WINNER-BONUS"),
     "shows_every_hand": (ShowsEveryHand, "SRY-POINTS-PLAY"),
-    "chance_cached_by_size": (ChanceCachedBySize, "SRY-DRAW-PILE"),
+    "observation_cached_by_state": (ObservationCachedByState, "SRY-POINTS-PLAY"),
 }
 
 
@@ -583,4 +580,4 @@ make_forfeited_two_passes_turn = _factory(ForfeitedTwoPassesTurn)
 make_swap_slide_spares_own = _factory(SwapSlideSparesOwn)
 make_no_winner_bonus = _factory(NoWinnerBonus)
 make_shows_every_hand = _factory(ShowsEveryHand)
-make_chance_cached_by_size = _factory(ChanceCachedBySize)
+make_observation_cached_by_state = _factory(ObservationCachedByState)
