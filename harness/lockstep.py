@@ -298,7 +298,7 @@ class Lockstep:
             what = ("the candidate accepts a chance outcome the pending event cannot give" if chance
                     else "the candidate accepts an action the rules forbid")
             self.found(b, what, rj, m, f"rejected ({code})", "accepted", diff=False, check="probe")
-        elif ans.error.code != code:
+        elif code and ans.error.code != code:
             self.protocol(f"the candidate rejects a forbidden action with code {ans.error.code!r}; the protocol "
                           f"documents {code!r} for it", rj, code, ans.error.code)
 

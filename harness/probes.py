@@ -102,10 +102,16 @@ def _candidates(legal: list[dict], last_legal: list[dict], state_json: dict, rng
     yield from rng.sample(last_legal, min(3, len(last_legal)))
 
 
+def _emptied(action: dict) -> bool:
+    """Whether a list of the action is empty (the one malformed mutation still worth offering)."""
+    return any(v == [] for v in action.values())
+
+
 def for_state(reference, ref_state, state_json: dict, legal: list[dict], chance: dict | None, action: dict | None,
               last_legal: list[dict], rng: random.Random, most: int = PER_STATE) -> list[tuple[dict, str]]:
     """The probes of one state: (action, the reference's error code) pairs, at most ``most``
-    forbidden player actions plus one impossible chance outcome."""
+    forbidden player actions plus one impossible chance outcome. The code is "" where any
+    rejection is right (an action with a list emptied, which the schema calls malformed)."""
     import specs
 
     game = state_json.get("game", getattr(reference, "game", ""))
@@ -117,13 +123,16 @@ def for_state(reference, ref_state, state_json: dict, legal: list[dict], chance:
         if key in seen or not isinstance(m, dict):
             continue
         seen.add(key)
-        if not specs.action_is_valid(game, m):
+        valid = specs.action_is_valid(game, m)
+        if not valid and not _emptied(m):
             continue  # not our notation: a malformed probe says nothing about the rules
         tries += 1
         try:
             reference.apply(ref_state, m)
         except RulecheckError as exc:
-            out.append((m, exc.code))
+            # an action with a list emptied (an empty play as a pass) is malformed notation by
+            # the schema, but an engine must still refuse it: any code will do there
+            out.append((m, exc.code if valid else ""))
             if len(out) >= most:
                 break
         if tries >= TRIES * most:

@@ -434,12 +434,8 @@ BROKEN = {
     "add_ignores_own_other_area": (AddIgnoresOwnOtherArea, "DNP-TWO-CONFLICT-OWN"),
     "shows_next_hand": (ShowsNextHand, "DNP-HIDDEN-HAND"),
     "dnup_cache": (DnupCache, "DNP-ACTION-D"),
-}
-
-#: engines the default check does not catch yet, kept (not weakened) until it does: an empty play
-#: is malformed notation (specs/dnup/action.schema.json: "cards" has minItems 1), and the negative
-#: probes keep only schema-valid mutations, so ``play []`` is never offered
-UNCAUGHT = {
+    # an empty play is malformed notation (the schema's "cards" has minItems 1), yet an engine
+    # must refuse it: the probes offer actions with a list emptied and accept any rejection code
     "empty_play_is_pass": (EmptyPlayIsPass, "DNP-ONE-ACTION"),
 }
 
