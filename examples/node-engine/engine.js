@@ -494,7 +494,7 @@ function handle(req) {
         }
         choices = { ...choices, ...req.choices };
       }
-      return { id, protocol: 1, name: 'node-dnup', version: '0.1', games: ['dnup'], choices, ops: OPS };
+      return { id, protocol: 1, name: 'node-dnup', version: '0.1', games: ['dnup'], choices, ops: OPS, config: ['players', 'turn_cap'] };
     }
     if (req.op === 'batch') {
       if (!Array.isArray(req.requests)) throw malformed('batch needs a list of requests', 'requests');
