@@ -261,6 +261,7 @@ WHERE = {
     "unicorn_before_dove": "dove-and-unicorn", "all_discarded_next_player_leads": "one-colour-each",
     "winner_rules_fixed_order": "two-then-three", "shows_everyones_trophies": "unicorn-beats-two",
     "hides_open_pink_cards": {"players": 5, "rule_cards": ["pink-open", "most-blue", "two-wins", "fewest-stars"]},
+    "two_beats_unicorn": "unicorn-beats-two",
     "passes_cached_by_seat": {"players": 3, "rule_cards": ["pass-three", "most-blue", "two-wins", "fewest-stars"]},
 }
 NEW = [pytest.param(name, cls, clause, id=name) for name, (cls, clause) in BROKEN.items() if hasattr(cls, "kind")]

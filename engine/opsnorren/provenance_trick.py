@@ -128,8 +128,8 @@ class Verdict:
         same_colour = COLOUR_OF[card] == COLOUR_OF[w]
         rules = self._rules()
         order = ("OPS-RULES-LEFT-TO-RIGHT",) if self.order_decided else ()
-        if card == self.other_order_card:  # it won under the other order: the row order decided
-            return rules
+        if card == self.other_order_card:  # it would win under the other row order: the order decided
+            return ("OPS-RULES-LEFT-TO-RIGHT",)
         if "OPS-RULE-TWO-WINS" in rules and VALUE_OF[w] == 2:
             if VALUE_OF[card] == 2:
                 return (colour_clause(self.rs),)  # several 2s: the 2 of the strongest colour

@@ -55,7 +55,11 @@ class IgnoresDove(OpsnorrenEngine):
 
 
 class TwoBeatsUnicorn(OpsnorrenEngine):
-    """Under 'two wins' a 2 beats the unicorn: breaks OPS-UNICORN-BEATS-TWO."""
+    """Under 'two wins' a 2 beats the unicorn: breaks OPS-UNICORN-BEATS-TWO. Rare: 'two wins' revealed
+    (round 3 or later), 3 or 5 players, the unicorn and a 2 in one trick (harness/positions/opsnorren.py
+    unicorn-beats-two)."""
+
+    kind = "rare"
 
     def resolve_trick(self, trick, leader, rs, team_of):
         has_two = any(VALUE_OF[c] == 2 for _, c in trick)
