@@ -103,7 +103,8 @@ def test_the_default_check_catches_the_broken_engine(game, name, clause, served_
         f"{name} breaks {clause}, but its verdict is {verdicts[clause]['verdict']}; failing clauses: {others}")
     best = verdicts[clause]["shortest_witness"]
     assert verdicts[clause]["findings"] >= 1 and best["check"] and best["message"]
-    assert len(others) <= 2, f"{name} breaks only {clause}, but these rule clauses fail too: {others}"
+    allowed = getattr(broken(game)[name][0], "others_allowed", 2)  # > 2 only for a smear named in the class
+    assert len(others) <= allowed, f"{name} breaks only {clause}, but these rule clauses fail too: {others}"
 
 
 @pytest.mark.parametrize("game, name, clauses", MULTI)
