@@ -64,7 +64,13 @@ def mutations(action: dict, neighbours: list[dict], rng: random.Random, limit: i
             ints = pool.get(int, [])
             choices = [v - 1, v + 1] + rng.sample(ints, min(3, len(ints)))
         elif isinstance(v, str):
-            choices = rng.sample(pool.get(str, []), min(4, len(pool.get(str, []))))
+            strs = pool.get(str, [])
+            choices = rng.sample(strs, min(4, len(strs)))
+            words = v.split(" ")
+            if len(words) > 1 and strs:  # "red 1" -> "blue 1": one word swapped for a word seen nearby
+                for _ in range(2):
+                    i, other = rng.randrange(len(words)), rng.choice(strs).split(" ")
+                    choices.append(" ".join(words[:i] + [rng.choice(other)] + words[i + 1:]))
         elif isinstance(v, list) and v:
             choices = [v[:-1], v[::-1], []]
         for c in choices:
@@ -89,7 +95,19 @@ def _from_state(state_json: dict, rng: random.Random, most: int = 12) -> dict:
     """A pretend action lending the state's own names and numbers (cards in other hands or on
     the discard pile, other squares): what a player does not hold or cannot reach."""
     leaves = [v for _, v in _leaves(state_json) if isinstance(v, (str, int)) and not isinstance(v, bool)]
-    return {"lend": rng.sample(leaves, min(most, len(leaves)))}
+    keys = [k for k in _keys(state_json) if not k.isidentifier() or k.isalpha()]  # "red", "0": names, not fields
+    return {"lend": rng.sample(leaves, min(most, len(leaves))), "keys": rng.sample(keys, min(most, len(keys)))}
+
+
+def _keys(obj: Any) -> list[str]:
+    """The object keys inside ``obj`` below the top level (colours of a pawns map, seats)."""
+    out: list[str] = []
+    for v in (obj.values() if isinstance(obj, dict) else obj if isinstance(obj, list) else ()):
+        if isinstance(v, dict):
+            out += list(v) + _keys(v)
+        elif isinstance(v, list):
+            out += _keys(v)
+    return out
 
 
 def _candidates(legal: list[dict], last_legal: list[dict], state_json: dict, rng: random.Random):
