@@ -24,7 +24,7 @@ from harness.positions import Situation, rng_for
 
 CHECK = "situation"
 #: situations are where rare rules are: more forbidden actions are offered per state than in random play
-PROBES_PER_STATE = 4
+PROBES_PER_STATE = 6
 #: samples per situation, relative to the situation's own count: the thorough profile builds more,
 #: failfast (the project's own broken-engine tests) one
 SCALE = {"thorough": 10.0, "failfast": 0.0}
