@@ -94,12 +94,14 @@ class SuiteResult:
     @property
     def coverage(self) -> dict:
         """Situation coverage over the run: per clause, thin clauses, and what each test explored."""
-        from harness.coverage import THIN
+        from harness.coverage import THIN, effective
 
         counts: dict[str, int] = {}
         for r in self.records:
             for c, n in (r.get("coverage") or {}).items():
                 counts[c] = counts.get(c, 0) + n
+        for game in self.games:  # a goal, example or FAQ sentence counts what it restates
+            counts = effective(game, counts)
         explored = {r["nodeid"]: r["explored"] for r in self.records if (r.get("explored") or {}).get("transitions")}
         return {
             "threshold": THIN,
@@ -280,12 +282,17 @@ def run_suite(games: list[str], engine: str = "reference", choices: dict[str, st
 def mark_coverage(verdicts: dict[str, ClauseVerdict], records: list[dict], thin: bool = True) -> None:
     """Sum each clause's situation coverage over the run; with ``thin``, flag implemented clauses
     exercised fewer than ``coverage.THIN`` times (only a whole default run is judged so)."""
-    from harness.coverage import THIN
+    from harness.coverage import THIN, effective
 
+    counts: dict[str, int] = {}
     for r in records:
         for c, n in (r.get("coverage") or {}).items():
-            if c in verdicts:
-                verdicts[c].exercised += n
+            counts[c] = counts.get(c, 0) + n
+    for game in {cv.game for cv in verdicts.values() if cv.game != "*"}:
+        counts = effective(game, counts)
+    for c, n in counts.items():
+        if c in verdicts:
+            verdicts[c].exercised = n
     if thin and any(r.get("explored", {}).get("transitions") for r in records):
         for cv in verdicts.values():
             cv.thin = cv.game != "*" and cv.verdict not in ("not-implemented", "not-applicable") and cv.exercised < THIN

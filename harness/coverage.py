@@ -58,7 +58,19 @@ def implemented(game: str) -> list[str]:
     return [c.id for c in specs.load(game).clauses.values() if c.normative and c.status == "implemented"]
 
 
+def effective(game: str, counts: dict[str, int]) -> dict[str, int]:
+    """``counts`` with each clause that restates or illustrates others (``exercised_with`` in
+    the spec: a goal, a worked example, the component list, an FAQ answer) credited with the
+    exercises of those clauses: it decides nothing of its own in play."""
+    out = dict(counts)
+    for c in specs.load(game).clauses.values():
+        if c.exercised_with:
+            out[c.id] = counts.get(c.id, 0) + sum(counts.get(w, 0) for w in c.exercised_with)
+    return out
+
+
 def thin(game: str, counts: dict[str, int], threshold: int = THIN) -> list[str]:
+    counts = effective(game, counts)
     return [c for c in implemented(game) if counts.get(c, 0) < threshold]
 
 
@@ -86,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
                         "--failures-only", "--json", str(out)], cwd=specs.ROOT, check=False)
         report = json.loads(out.read_text(encoding="utf-8"))
     cov = report.get("coverage", {})
-    counts = cov.get("clauses", {})
+    counts = effective(args.game, cov.get("clauses", {}))
     for c in implemented(args.game):
         n = counts.get(c, 0)
         if args.all or n < THIN:

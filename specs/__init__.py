@@ -51,6 +51,10 @@ class Clause:
     status: str = "implemented"  # implemented | not-implemented
     reason: str = ""
     choices: tuple[str, ...] = ()
+    #: a sentence that restates or illustrates other clauses (a goal, a worked example, the
+    #: component list, an FAQ answer) decides nothing of its own in play: it is exercised
+    #: whenever these are (situation coverage, ``harness.coverage``)
+    exercised_with: tuple[str, ...] = ()
 
     @property
     def normative(self) -> bool:
@@ -168,6 +172,7 @@ def load(game: str) -> GameSpec:
             status=c.get("status", "implemented"),
             reason=c.get("reason", ""),
             choices=tuple(c.get("choices", ())),
+            exercised_with=tuple(c.get("exercised_with", ())),
         )
     choices: dict[str, Choice] = {}
     for ch in raw_choices:

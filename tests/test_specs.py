@@ -71,3 +71,14 @@ def test_malformed_clause_file_names_file_and_field(tmp_path, monkeypatch):
             specs.load("opsnorren")
     finally:
         specs.load.cache_clear()
+
+
+@pytest.mark.parametrize("game", specs.GAMES)
+def test_a_sentence_exercised_with_others_names_implemented_clauses(game):
+    """Situation coverage credits a goal, example or FAQ sentence with the clauses it restates
+    (``exercised_with``): those must exist and be implemented, and never point back."""
+    spec = specs.load(game)
+    for c in spec.clauses.values():
+        for w in c.exercised_with:
+            assert w in spec.clauses and spec.clauses[w].status == "implemented", (c.id, w)
+            assert not spec.clauses[w].exercised_with, f"{c.id} -> {w} chains"
