@@ -17,6 +17,7 @@ import os
 
 from engine import chance as chance_mod
 from engine.canonical import dumps
+from engine.errors import RulecheckError
 from engine.protocol import Engine
 from harness.findings import current, raise_if_any
 from harness.lockstep import Lockstep, Memory
@@ -50,18 +51,42 @@ def run_situation(candidate: Engine, reference: Engine, builder: Engine, game: s
         rng = rng_for(game, situation.name, i)
         start = situation.build(rng, builder)
         ls = Lockstep(candidate, reference, CHECK, memory, PROBES_PER_STATE)
+        other_reading = reference.choices != builder.choices
         if "state" in start:
-            if not ls.start_from_state(start["state"]):
+            try:
+                started = ls.start_from_state(start["state"])
+            except RulecheckError as exc:
+                if other_reading:
+                    continue  # a position of the default readings that this reading never reaches
+                raise SituationError(f"{game} situation {situation.name!r}, sample {i}: the reference rejects the "
+                                     f"built position: {exc}") from None
+            if not started:
                 continue
-        elif not ls.start(start["config"]):
-            continue
+        else:
+            try:
+                started = ls.start(start["config"])
+            except RulecheckError as exc:
+                if other_reading:
+                    continue  # a config of the default readings (a rule row) this reading does not allow
+                raise SituationError(f"{game} situation {situation.name!r}, sample {i}: the reference rejects the "
+                                     f"config: {exc}") from None
+            if not started:
+                continue
         for k, action in enumerate(start.get("path", [])):
             if ls.ref is None:
                 break
             legal = reference.legal_actions(ls.ref)
             pending = reference.chance(ls.ref)
+            if not legal and pending is not None:
+                try:
+                    reference.apply(ls.ref, action)
+                except RulecheckError as exc:
+                    if not other_reading:
+                        raise SituationError(f"{game} situation {situation.name!r}, sample {i}: step {k} of the "
+                                             f"path, {dumps(action)}, is not possible in the reference: {exc}") from None
+                    break  # a chance outcome of the default readings (another deck) this reading cannot give
             if legal and dumps(action) not in {dumps(a) for a in legal}:
-                if reference.choices == builder.choices:
+                if not other_reading:
                     raise SituationError(f"{game} situation {situation.name!r}, sample {i}: step {k} of the path, "
                                          f"{dumps(action)}, is not legal in the reference")
                 break  # the candidate's readings differ from the defaults the path was built under

@@ -7,6 +7,8 @@ blamed on its own clause through the reference's provenance.
 
 import pytest
 
+from harness.pytest_plugin import NOT_APPLICABLE
+
 from harness.engines import available_games, oracle
 from harness.positions import situations
 from harness.situations import run_situation
@@ -19,5 +21,9 @@ CASES = [pytest.param(g, s, id=f"{g}-{s.name}", marks=[pytest.mark.game(g), pyte
 def test_situation_matches_the_reference(game, situation, rulecheck_engine):
     candidate = rulecheck_engine(game)
     reference = oracle(game, dict(candidate.choices))
-    visited = run_situation(candidate, reference, oracle(game, {}), game, situation)
+    builder = oracle(game, {})
+    visited = run_situation(candidate, reference, builder, game, situation)
+    if visited == 0 and reference.choices != builder.choices:
+        pytest.skip(f"{NOT_APPLICABLE}: {situation.name} is built under the default readings, which this "
+                    "engine's readings never reach")
     assert visited > 0, f"{situation.name}: no state was visited (the candidate could not start it)"
