@@ -49,11 +49,11 @@ def gone(pid: int) -> bool:
         return True
     if state not in ("Z", "X"):
         return False
-    try:  # a zombie is acceptable only if it is not ours to reap
-        os.waitpid(pid, os.WNOHANG)
+    try:  # a zombie is gone once reaped: ours (rulecheck is a subreaper, so orphans come here) is reaped now
+        reaped, _ = os.waitpid(pid, os.WNOHANG)
     except ChildProcessError:
-        return True
-    return False
+        return True  # not ours to reap
+    return reaped == pid
 
 
 def play_a_little(eng: SubprocessEngine) -> None:

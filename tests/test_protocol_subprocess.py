@@ -39,11 +39,13 @@ def gone(pid: int) -> bool:
 
 
 def _not_our_child(pid: int) -> bool:
+    """True unless it is a zombie of ours still unreaped (rulecheck is a subreaper, so an engine's
+    orphans come to this process: one reaped here is gone)."""
     try:
-        os.waitpid(pid, os.WNOHANG)
+        reaped, _ = os.waitpid(pid, os.WNOHANG)
     except ChildProcessError:
         return True
-    return False
+    return reaped == pid
 
 
 def test_hello_identifies_the_candidate_and_its_choices():
