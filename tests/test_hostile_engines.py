@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 import specs
+from tests.processes import gone
 
 PY = sys.executable
 ROOT = specs.ROOT
@@ -37,19 +38,6 @@ MEASURE = ("import resource, subprocess, sys; r = subprocess.run(sys.argv[1:]); 
 CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
-def gone(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            state = f.read().rsplit(")", 1)[-1].split()[0]
-    except FileNotFoundError:
-        return True
-    if state not in ("Z", "X"):
-        return False
-    try:  # a zombie is acceptable only if it is not ours to reap
-        os.waitpid(pid, os.WNOHANG)
-    except ChildProcessError:
-        return True
-    return False
 
 
 def pids_of(tmp_path: Path) -> list[int]:

@@ -4,7 +4,6 @@ the process (and its children) are reaped."""
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import sys
@@ -30,6 +29,7 @@ from harness.subprocess_engine import SubprocessEngine
 FAULTY = Path(__file__).parent / "faulty"
 sys.path.insert(0, str(FAULTY))
 from toy_engine import STATE_SCHEMA  # noqa: E402
+from tests.processes import gone
 
 DEADLINE = 0.5
 
@@ -41,19 +41,6 @@ def candidate(mode: str, **kw) -> SubprocessEngine:
     return SubprocessEngine(f"{sys.executable} {FAULTY / 'candidate.py'} {mode}", **opts)
 
 
-def gone(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            state = f.read().rsplit(")", 1)[-1].split()[0]
-    except FileNotFoundError:
-        return True
-    if state not in ("Z", "X"):
-        return False
-    try:  # a zombie is gone once reaped: ours (rulecheck is a subreaper, so orphans come here) is reaped now
-        reaped, _ = os.waitpid(pid, os.WNOHANG)
-    except ChildProcessError:
-        return True  # not ours to reap
-    return reaped == pid
 
 
 def play_a_little(eng: SubprocessEngine) -> None:

@@ -20,6 +20,7 @@ from harness.subprocess_engine import SubprocessEngine
 FAULTY = Path(__file__).parent / "faulty"
 sys.path.insert(0, str(FAULTY))
 from toy_engine import STATE_SCHEMA, ToyEngine  # noqa: E402
+from tests.processes import gone
 
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(FAULTY), os.environ.get("PYTHONPATH", "")])}
 TOY_CMD = f"{sys.executable} -m harness.serve --game toy --engine py:toy_engine:make"
@@ -29,23 +30,8 @@ def toy(**kw) -> SubprocessEngine:
     return SubprocessEngine(TOY_CMD, game="toy", env=ENV, state_schema=STATE_SCHEMA, **kw)
 
 
-def gone(pid: int) -> bool:
-    """The process is not running and not a zombie of ours."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().split(")")[-1].split()[0] in ("Z", "X") and _not_our_child(pid)
-    except FileNotFoundError:
-        return True
 
 
-def _not_our_child(pid: int) -> bool:
-    """True unless it is a zombie of ours still unreaped (rulecheck is a subreaper, so an engine's
-    orphans come to this process: one reaped here is gone)."""
-    try:
-        reaped, _ = os.waitpid(pid, os.WNOHANG)
-    except ChildProcessError:
-        return True
-    return reaped == pid
 
 
 def test_hello_identifies_the_candidate_and_its_choices():
