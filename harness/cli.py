@@ -6,6 +6,7 @@ never a bare traceback (``--debug`` shows it).
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 import os
@@ -153,6 +154,36 @@ def check(game, engine, choice, clause, tag, profile, json_path, junit_path, htm
     SIGTERM stops the engine and writes every report marked as an interrupted run (exit
     130 or 143); a second one leaves the previous reports as they were.
     """
+    with _run_settings():
+        _check(game, engine, choice, clause, tag, profile, json_path, junit_path, html_path, expect_path,
+               all_clauses, deadline, fresh_process, budget, sandbox)
+
+
+#: what ``check`` tells the suite through the environment; restored when it returns, so an
+#: in-process caller (a test, a notebook) keeps its own reuse, deadline, sandbox and profile
+_RUN_ENV = ("RULECHECK_REUSE_ENGINES", "RULECHECK_DEADLINE", "RULECHECK_SANDBOX", "HYPOTHESIS_PROFILE")
+
+
+@contextlib.contextmanager
+def _run_settings():
+    saved = {k: os.environ.get(k) for k in _RUN_ENV}
+    from hypothesis import settings
+
+    profile = settings._current_profile
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+        if profile is not None and settings._current_profile != profile:
+            settings.load_profile(profile)
+
+
+def _check(game, engine, choice, clause, tag, profile, json_path, junit_path, html_path, expect_path, all_clauses,
+           deadline, fresh_process, budget, sandbox):
     os.environ["RULECHECK_REUSE_ENGINES"] = "0" if fresh_process else "1"
     if deadline is not None:
         os.environ["RULECHECK_DEADLINE"] = str(deadline)

@@ -100,3 +100,25 @@ def test_check_on_one_clause_gives_a_verdict_and_reports(tmp_path):
     assert verdicts == {clause: "pass"}
     assert (tmp_path / "r.xml").read_text().count("<testcase") == 1
     assert f"clause-{clause}" in (tmp_path / "r.html").read_text()
+
+
+def test_an_in_process_check_leaves_the_callers_environment_as_it_was(monkeypatch):
+    """`check` tells the suite its engine reuse, deadline and sandbox through the environment.
+    Called in-process (a test, a notebook), it must hand them back: a leaked
+    RULECHECK_REUSE_ENGINES=1 made every later SubprocessEngine in the worker park its process
+    instead of reaping it."""
+    from hypothesis import settings
+
+    for key in ("RULECHECK_REUSE_ENGINES", "RULECHECK_DEADLINE", "RULECHECK_SANDBOX"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("HYPOTHESIS_PROFILE", "ci")
+    profile = settings._current_profile
+    res = run("check", "--game", "chess", "--deadline", "2")  # stops on the bad game, after the settings
+    assert res.exit_code != 0
+    res = CliRunner().invoke(cli, ["check", "--engine", "py:no_such_module:make", "--deadline", "3",
+                                   "--profile", "thorough"])
+    assert res.exit_code != 0 and "cannot import no_such_module" in res.output
+    for key in ("RULECHECK_REUSE_ENGINES", "RULECHECK_DEADLINE", "RULECHECK_SANDBOX"):
+        assert key not in __import__("os").environ, key
+    assert __import__("os").environ["HYPOTHESIS_PROFILE"] == "ci"
+    assert settings._current_profile == profile
