@@ -587,6 +587,12 @@ def ambiguities(game, fmt, output):
         click.echo(text)
 
 
+# --------------------------------------------------------------------------- fuzz (issue 13)
+from harness.campaign.command import fuzz  # noqa: E402  (the command lives with the campaign code)
+
+cli.add_command(fuzz)
+
+
 def main() -> None:
     cli(prog_name="rulecheck")
 
