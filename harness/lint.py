@@ -50,7 +50,7 @@ def lint_game(game: str) -> list[Problem]:
     from gherkin.parser import Parser
 
     spec = specs.load(game)
-    feats_dir = specs.ROOT / "features" / game
+    feats_dir = specs.FEATURES_DIR / game
     problems: list[Problem] = []
     if not feats_dir.is_dir():
         return [Problem(str(feats_dir), 0, "no features directory")]
@@ -62,7 +62,7 @@ def lint_game(game: str) -> list[Problem]:
     if not files:
         problems.append(Problem(str(feats_dir), 0, "no .feature files"))
     for path in files:
-        rel = str(path.relative_to(specs.ROOT))
+        rel = str(path.relative_to(specs.FEATURES_DIR.parent))
         try:
             doc = Parser().parse(path.read_text(encoding="utf-8"))
         except Exception as exc:  # gherkin raises CompositeParserException and friends
@@ -178,7 +178,7 @@ def count_scenarios(game: str) -> int:
     from gherkin.parser import Parser
 
     n = 0
-    for path in sorted((specs.ROOT / "features" / game).glob("*.feature")):
+    for path in sorted((specs.FEATURES_DIR / game).glob("*.feature")):
         feature = Parser().parse(path.read_text(encoding="utf-8")).get("feature") or {}
         for sc, _, _ in _scenarios(feature):
             n += len(_example_rows(sc))
@@ -186,6 +186,6 @@ def count_scenarios(game: str) -> int:
 
 
 def games_with_features() -> list[str]:
-    return [g for g in specs.GAMES if (specs.ROOT / "features" / g).is_dir()]
+    return [g for g in specs.GAMES if (specs.FEATURES_DIR / g).is_dir()]
 
 

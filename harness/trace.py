@@ -124,7 +124,7 @@ def build(game: str) -> Trace:
 def find_checks(game: str) -> dict[str, list[str]]:
     """clause id -> names of scenarios, suite tests and proofs that check it."""
     checks: dict[str, list[str]] = {}
-    feats = specs.ROOT / "features" / game
+    feats = specs.FEATURES_DIR / game
     if feats.is_dir():
         for f in sorted(feats.glob("*.feature")):
             for name, tags in _scenario_tags(f):

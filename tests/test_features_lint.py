@@ -47,7 +47,7 @@ def test_lint_catches_each_trap(tmp_path, monkeypatch):
       * a star step
 """
     )
-    monkeypatch.setattr(specs, "ROOT", tmp_path)
+    monkeypatch.setattr(specs, "FEATURES_DIR", tmp_path / "features")
     text = "\n".join(map(str, lint_game(game)))
     for needle in ["already used", "description text", "no step definition matches", "has no steps",
                    "has no @clause", "is not a clause", "unknown tag @wip", "'*' steps", "Rule 'no description here'"]:

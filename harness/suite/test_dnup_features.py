@@ -1,6 +1,6 @@
 from pytest_bdd import scenarios
 
 from harness.steps.dnup import *  # noqa: F401,F403  (step definitions)
-from specs import ROOT
+from specs import FEATURES_DIR
 
-scenarios(str(ROOT / "features" / "dnup"))
+scenarios(str(FEATURES_DIR / "dnup"))

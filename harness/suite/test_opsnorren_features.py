@@ -1,6 +1,6 @@
 from pytest_bdd import scenarios
 
 from harness.steps.opsnorren import *  # noqa: F401,F403  (step definitions)
-from specs import ROOT
+from specs import FEATURES_DIR
 
-scenarios(str(ROOT / "features" / "opsnorren"))
+scenarios(str(FEATURES_DIR / "opsnorren"))

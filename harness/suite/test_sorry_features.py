@@ -1,6 +1,6 @@
 from pytest_bdd import scenarios
 
 from harness.steps.sorry import *  # noqa: F401,F403  (step definitions)
-from specs import ROOT
+from specs import FEATURES_DIR
 
-scenarios(str(ROOT / "features" / "sorry"))
+scenarios(str(FEATURES_DIR / "sorry"))
