@@ -17,15 +17,13 @@ reported on the pseudo-clause ``PROTOCOL``, not smeared over the test's clauses.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 
 import specs
 from harness.attribution import UNEXPLAINED
 from harness.violations import DIFFERENTIAL, PROTOCOL
-
-SUITE_DIR = Path(__file__).resolve().parent / "suite"
+from specs.paths import CODE_ROOT, SUITE_DIR, SUITE_INI  # a checkout or an installed wheel
 
 VERDICT_ORDER = ["fail", "unexpected-pass", "inconclusive", "pass", "expected-fail", "not-applicable", "not-covered",
                  "not-implemented"]
@@ -158,7 +156,10 @@ def suite_files(games: list[str]) -> list[str]:
 
 def pytest_args(games: list[str], engine: str, choices: dict[str, str] | None, clauses: list[str] | None,
                 report: str | None = None, extra: list[str] | None = None) -> list[str]:
-    args = suite_files(games) + ["-p", "no:cacheprovider", "--rulecheck-engine", engine]
+    # the suite's own config and rootdir: nothing is read from the user's folder, and test ids are
+    # harness/suite/... whether rulecheck runs from a checkout or from site-packages
+    args = suite_files(games) + ["-c", str(SUITE_INI), "--rootdir", str(CODE_ROOT), "-p", "no:cacheprovider",
+                                 "--rulecheck-engine", engine]
     for g in games:
         args += ["--rulecheck-game", g]
     for cid, opt in (choices or {}).items():

@@ -25,7 +25,7 @@ import jsonschema
 SPECS_DIR = Path(__file__).resolve().parent
 META_SCHEMA = SPECS_DIR / "spec.schema.json"
 ROOT = SPECS_DIR.parent
-SEEDS_DIR = ROOT / "seeds"
+from specs.paths import FEATURES_DIR, SEEDS_DIR  # noqa: E402  (a checkout or an installed wheel: specs/paths.py)
 GAMES = ("opsnorren", "sorry", "dnup")
 SEED_FILES = {"opsnorren": "opsnorren.nl.txt", "sorry": "sorry.nl.txt", "dnup": "dnup.nl.txt"}
 #: every clause id of a game starts with its prefix: OPS-FOLLOW-SUIT, SRY-SLIDE, DNP-ACTION-B
