@@ -211,8 +211,11 @@ class _Budget:
 def run_suite(games: list[str], engine: str = "reference", choices: dict[str, str] | None = None,
               clauses: list[str] | None = None, progress=None, extra_args: list[str] | None = None,
               quiet: bool = True, expected: dict[str, str] | None = None, tags: list[str] | None = None,
-              budget: float | None = None) -> SuiteResult:
+              budget: float | None = None, vectors: str | None = None) -> SuiteResult:
     """Run the suite in this process (pytest.main) and compute verdicts.
+
+    ``vectors``: a folder of campaign vectors (``rulecheck fuzz --out``), replayed first
+    (``harness.campaign.vector_suite``).
 
     ``budget``: seconds for the whole run; tests not started (or cut short) by then are
     reported as not run. Ctrl-C (or SIGTERM turned into KeyboardInterrupt by the caller)
@@ -233,6 +236,12 @@ def run_suite(games: list[str], engine: str = "reference", choices: dict[str, st
                 config._rulecheck_collector.listeners.append(progress)
 
     args = pytest_args(games, engine, choices, clauses, extra=extra_args)
+    plugins: list = []
+    if vectors:  # campaign vectors first: a known finding fails at once
+        from harness.campaign.vector_suite import MODULE, VectorsPlugin
+
+        plugins.append(VectorsPlugin(vectors, games))
+        args.insert(0, MODULE)
     for t in tags or []:
         args += ["--rulecheck-tag", t]
     if quiet:  # our progress replaces pytest's terminal; the ini's addopts name terminal options
@@ -243,7 +252,7 @@ def run_suite(games: list[str], engine: str = "reference", choices: dict[str, st
                            [{"message": f"no conformance tests exist for {', '.join(games)}"}])
     engine_process.set_run_budget(budget or None)
     try:
-        code = int(pytest.main(args, plugins=[_Grab(), _Budget(budget or None)]))
+        code = int(pytest.main(args, plugins=[_Grab(), _Budget(budget or None), *plugins]))
     finally:
         engine_process.set_run_budget(None)
         engine_process.drain_pool()  # the end of the run: parked engines and everything they started

@@ -142,8 +142,10 @@ def cli(debug):
               help="seconds for the whole run; tests not run by then are reported as not run (0: no limit)")
 @click.option("--sandbox", is_flag=True,
               help="cmd: engines: no network, read-only file system but a scratch folder (Linux: bwrap or unshare)")
+@click.option("--vectors", "vectors_dir", type=click.Path(exists=True, file_okay=False), default=None,
+              help="replay the campaign vectors of this folder first (rulecheck fuzz --out)")
 def check(game, engine, choice, clause, tag, profile, json_path, junit_path, html_path, expect_path, all_clauses,
-          deadline, fresh_process, budget, sandbox):
+          deadline, fresh_process, budget, sandbox, vectors_dir=None):
     """Run the conformance suite and give a verdict per rulebook clause.
 
     A cmd: engine's healthy process is reused across tests by default (the protocol is
@@ -156,7 +158,7 @@ def check(game, engine, choice, clause, tag, profile, json_path, junit_path, htm
     """
     with _run_settings():
         _check(game, engine, choice, clause, tag, profile, json_path, junit_path, html_path, expect_path,
-               all_clauses, deadline, fresh_process, budget, sandbox)
+               all_clauses, deadline, fresh_process, budget, sandbox, vectors_dir)
 
 
 #: what ``check`` tells the suite through the environment; restored when it returns, so an
@@ -183,7 +185,7 @@ def _run_settings():
 
 
 def _check(game, engine, choice, clause, tag, profile, json_path, junit_path, html_path, expect_path, all_clauses,
-           deadline, fresh_process, budget, sandbox):
+           deadline, fresh_process, budget, sandbox, vectors_dir=None):
     os.environ["RULECHECK_REUSE_ENGINES"] = "0" if fresh_process else "1"
     if deadline is not None:
         os.environ["RULECHECK_DEADLINE"] = str(deadline)
@@ -231,7 +233,7 @@ def _check(game, engine, choice, clause, tag, profile, json_path, junit_path, ht
     got = {}
     with signals_interrupt(got), _Progress() as progress:
         result = run_suite(games, engine, choices, list(clause), progress=progress, expected=expected, tags=list(tag),
-                           budget=budget or None)
+                           budget=budget or None, vectors=vectors_dir)
     elapsed = time.perf_counter() - t0
     if result.interrupted:
         result.interrupted = got.get("signal", "SIGINT")
@@ -572,14 +574,18 @@ def prove(game, as_json, only):
 @click.option("--game", "-g", type=click.Choice(list(specs.GAMES)), help="one game (default: every game)")
 @click.option("--format", "fmt", type=click.Choice(["md", "json"]), default="md", show_default=True)
 @click.option("--output", "-o", type=click.Path(dir_okay=False), help="write to a file instead of stdout")
-def ambiguities(game, fmt, output):
-    """The ambiguity register: rule-order conflicts, readings the text allows, facts it never gives."""
+@click.option("--games", "n_games", type=click.IntRange(min=0), default=None,
+              help="seeded random games per reading for the impact figures (0: no play)  [default: 12]")
+@click.option("--seed", type=int, default=0, show_default=True, help="seed of the impact games")
+def ambiguities(game, fmt, output, n_games, seed):
+    """The ambiguity register ranked by impact in play: choices, silent defaults, assumed facts, rule orders."""
     from harness.ambiguity_report import render
+    from harness.impact import DEFAULT_GAMES
     from harness.pytest_plugin import write_atomic
     from pathlib import Path
 
     games = [game] if game else list(specs.GAMES)
-    text = render(games, fmt)
+    text = render(games, fmt, DEFAULT_GAMES if n_games is None else n_games, seed)
     if output:
         write_atomic(Path(output), text)
         console.print(f"register written to {output}")
