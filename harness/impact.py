@@ -22,6 +22,7 @@ same figures, byte for byte.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -213,7 +214,7 @@ def summarise(a, runs: list[GameRun], default_choices: dict, other_choices: dict
         "result_differs_games": len(results),
         "transition_differs_games": len(diverged),
         "shortest_witness": shortest.divergence.plies if shortest else None,
-        "configs": sorted({dumps(r.config) for r in runs}),
+        "configs": [json.loads(c) for c in sorted({dumps(r.config) for r in runs})],
         "witness": witness(a, shortest, default_choices, other_choices) if shortest else None,
     }
 
@@ -276,8 +277,9 @@ def not_measurable(reason: str = NOT_IMPLEMENTED) -> dict:
 
 
 def measure_choice(game: str, choice_id: str, games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED,
-                   check_all: bool = True) -> dict:
-    """Impact of a choice: per other option, and the headline (the option that matters most)."""
+                   check_all: bool = True, config_list: list[dict] | None = None) -> dict:
+    """Impact of a choice: per other option, and the headline (the option that matters most).
+    ``no_effect`` and ``flag`` say when no option changed anything in any game."""
     spec = specs.load(game)
     ch = spec.choices.get(choice_id)
     if ch is None or len(ch.options) < 2:
@@ -287,7 +289,7 @@ def measure_choice(game: str, choice_id: str, games: int = DEFAULT_GAMES, seed: 
     per = {}
     for opt in ch.options:
         if opt != ch.default:
-            per[opt] = measure_option(game, choice_id, opt, games, seed, check_all=check_all)
+            per[opt] = measure_option(game, choice_id, opt, games, seed, config_list, check_all)
     top = max(per, key=lambda o: (per[o]["result_differs"], per[o]["transition_differs"],
                                   -(per[o]["shortest_witness"] or 0)))
     head = {k: v for k, v in per[top].items() if k != "witness"}
@@ -296,6 +298,8 @@ def measure_choice(game: str, choice_id: str, games: int = DEFAULT_GAMES, seed: 
     head["variant"] = variant_keys(game, ch.clauses)
     head["per_option"] = {o: {k: v for k, v in f.items() if k not in ("witness", "configs")} for o, f in per.items()}
     head["no_effect"] = all(f["transition_differs_games"] == 0 for f in per.values())
+    if head["no_effect"]:
+        head["flag"] = f"no effect in {head['games']} games"
     return {**head, "witness": per[top]["witness"]}
 
 
