@@ -20,6 +20,11 @@ from typing import Callable
 import z3
 
 PROVED, REFUTED, UNKNOWN = "proved", "refuted", "unknown"
+#: a proof whose premises are unsat: it holds of no position at all (a failure, never a pass)
+VACUOUS = "vacuous"
+#: the label ``rulecheck prove`` shows for a proved theorem that follows from the encoding's
+#: structure (``Theorem.structural`` says why): not evidence about the rules
+STRUCTURAL = "structural"
 
 #: default per-query timeout (ms): an answer slower than this is "unknown"
 TIMEOUT_MS = 20_000
@@ -42,6 +47,8 @@ class Theorem:
     bounds: str
     check: Callable[[], Outcome]
     expect: str = PROVED
+    #: why the result follows from how the model is written rather than from the rules ("" = it does not)
+    structural: str = ""
 
     def run(self) -> dict:
         t0 = time.perf_counter()
@@ -50,6 +57,7 @@ class Theorem:
         except Exception as exc:  # a broken encoding must show up, not crash the run
             out = Outcome(UNKNOWN, detail=f"error while checking: {type(exc).__name__}: {exc}")
         out.seconds = round(time.perf_counter() - t0, 3)
+        label = STRUCTURAL if out.status == PROVED and self.structural else out.status
         return {
             "id": self.id,
             "game": self.game,
@@ -57,8 +65,10 @@ class Theorem:
             "statement": self.statement,
             "bounds": self.bounds,
             "expect": self.expect,
-            "status": out.status,
+            "status": label,
             "ok": out.status == self.expect,
+            "structural": self.structural,
+            "mutants": [m.name for m in MUTANTS.get(self.id, [])],
             "witness": out.witness,
             "detail": out.detail,
             "seconds": out.seconds,
@@ -69,13 +79,53 @@ THEOREMS: list[Theorem] = []
 
 
 def theorem(id: str, game: str, clauses: tuple[str, ...] | list[str], statement: str, bounds: str,
-            expect: str = PROVED):
+            expect: str = PROVED, structural: str = ""):
     """Decorator: register ``fn() -> Outcome`` as a theorem."""
 
     def deco(fn: Callable[[], Outcome]) -> Callable[[], Outcome]:
         if any(t.id == id for t in THEOREMS):
             raise ValueError(f"theorem {id} registered twice")
-        THEOREMS.append(Theorem(id, game, tuple(clauses), statement, bounds, fn, expect))
+        THEOREMS.append(Theorem(id, game, tuple(clauses), statement, bounds, fn, expect, structural))
+        return fn
+
+    return deco
+
+
+@dataclass
+class Mutant:
+    """A deliberately wrong model (one rule broken) with which theorem ``theorem`` must NOT
+    give its expected result: a proved theorem must be refuted (sat counterexample), an
+    expected refutation must disappear. A theorem that survives its mutants is vacuous."""
+
+    theorem: str
+    name: str
+    wrong: str  # the broken rule, in the game's terms
+    check: Callable[[], Outcome]
+
+    def run(self, expect: str) -> dict:
+        t0 = time.perf_counter()
+        try:
+            out = self.check()
+        except Exception as exc:
+            out = Outcome(UNKNOWN, detail=f"error while checking: {type(exc).__name__}: {exc}")
+        caught = out.status not in (expect, UNKNOWN, VACUOUS) and (out.status != REFUTED or out.witness is not None)
+        return {"theorem": self.theorem, "mutant": self.name, "wrong": self.wrong, "status": out.status,
+                "caught": caught, "witness": out.witness, "detail": out.detail,
+                "seconds": round(time.perf_counter() - t0, 3)}
+
+
+#: theorem id -> its mutants (tests iterate this: a theorem without a mutant fails)
+MUTANTS: dict[str, list[Mutant]] = {}
+
+
+def mutant(theorem_id: str, name: str, wrong: str):
+    """Decorator: register ``fn() -> Outcome`` (the theorem's check run on a broken model)."""
+
+    def deco(fn: Callable[[], Outcome]) -> Callable[[], Outcome]:
+        ms = MUTANTS.setdefault(theorem_id, [])
+        if any(m.name == name for m in ms):
+            raise ValueError(f"mutant {name} of {theorem_id} registered twice")
+        ms.append(Mutant(theorem_id, name, wrong, fn))
         return fn
 
     return deco
@@ -86,7 +136,8 @@ def prove(solver: z3.Solver, claim: z3.BoolRef, witness: Callable[[z3.ModelRef],
     """Prove ``claim`` under the solver's assertions: ``Not(claim)`` unsat -> proved.
 
     sat -> refuted, with ``witness(model)`` (the model is re-checked first: the
-    assertions and ``Not(claim)`` must evaluate to true under it).
+    assertions and ``Not(claim)`` must evaluate to true under it). unsat premises (no
+    position at all) -> ``vacuous``, a failure.
     """
     solver.push()
     try:
@@ -94,6 +145,10 @@ def prove(solver: z3.Solver, claim: z3.BoolRef, witness: Callable[[z3.ModelRef],
         solver.add(z3.Not(claim))
         res = solver.check()
         if res == z3.unsat:
+            solver.pop()
+            solver.push()
+            if solver.check() == z3.unsat:  # no position satisfies the premises: proves anything
+                return Outcome(VACUOUS, detail="the premises are unsat: the claim holds of no position at all")
             return Outcome(PROVED)
         if res == z3.unknown:
             return Outcome(UNKNOWN, detail=f"solver gave up: {solver.reason_unknown()}")
@@ -167,11 +222,28 @@ def load_theorems(games: list[str] | None = None) -> list[Theorem]:
 
 
 def load_register(game: str) -> list[Ambiguity]:
-    """``proofs/<game>/ambiguities.py:register()``, or [] when the game has none yet."""
+    """``proofs/<game>/ambiguities.py:register()`` (or nothing when the game has none yet),
+    then the items of ``specs/<game>/register.toml`` (:func:`spec_register`)."""
     try:
         mod = importlib.import_module(f"proofs.{game}.ambiguities")
     except ModuleNotFoundError as exc:
-        if exc.name in (f"proofs.{game}", f"proofs.{game}.ambiguities"):
-            return []
-        raise
-    return mod.register()
+        if exc.name not in (f"proofs.{game}", f"proofs.{game}.ambiguities"):
+            raise
+        found = []
+    else:
+        found = mod.register()
+    return found + spec_register(game)
+
+
+#: status of a register.toml item by its kind: our reading is an assumption / the text settles it
+REGISTER_STATUS = {"silent-default": "assumed", "not-ambiguous": "same"}
+
+
+def spec_register(game: str) -> list[Ambiguity]:
+    """The ``silent-default`` and ``not-ambiguous`` items of ``specs/<game>/register.toml``."""
+    import specs
+
+    return [Ambiguity(id=it.id, game=game, kind=it.kind, title=it.question, lines=it.lines,
+                      readings=dict(it.readings), status=REGISTER_STATUS[it.kind], default=it.default,
+                      depends=list(it.clauses), detail=it.why)
+            for it in specs.load(game).register.values()]

@@ -6,6 +6,9 @@ Per game, ``specs/<game>/`` holds data files, validated on load against
 - ``clauses.toml``     every rulebook sentence we read, with seed lines and exact Dutch quote
 - ``parameters.toml``  facts the rules need, each ``sourced`` (with source) or ``assumed`` (with why)
 - ``choices.toml``     points where the text allows more than one reading, with our default
+- ``register.toml``    the other open points: ``silent-default`` (the text is silent or
+                       allows two readings, engines rarely differ, we name our default) and
+                       ``not-ambiguous`` (looks open, the text settles it: the reason)
 - ``state.schema.json`` / ``action.schema.json``  the canonical JSON notation
 
 ``load(game)`` returns a ``GameSpec``; a malformed file raises ``SpecError`` naming the
@@ -55,6 +58,9 @@ class Clause:
     #: component list, an FAQ answer) decides nothing of its own in play: it is exercised
     #: whenever these are (situation coverage, ``harness.coverage``)
     exercised_with: tuple[str, ...] = ()
+    #: register ids (a choice, ``fact:<assumed parameter>`` or a ``register.toml`` item)
+    #: for every decision the summary records that the text does not settle
+    decides: tuple[str, ...] = ()
 
     @property
     def normative(self) -> bool:
@@ -81,6 +87,21 @@ class Parameter:
     source: str = ""
     why: str = ""
     clauses: tuple[str, ...] = ()
+    decides: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RegisterItem:
+    """An open point of ``register.toml`` (kind ``silent-default`` or ``not-ambiguous``)."""
+
+    id: str
+    kind: str  # silent-default | not-ambiguous
+    question: str
+    lines: tuple[int, int]
+    why: str
+    readings: dict[str, str] = field(default_factory=dict)
+    default: str | None = None
+    clauses: tuple[str, ...] = ()
 
 
 @dataclass
@@ -93,6 +114,12 @@ class GameSpec:
     state_schema: dict | None
     action_schema: dict | None
     extra: dict = field(default_factory=dict)
+    register: dict[str, RegisterItem] = field(default_factory=dict)
+
+    def register_ids(self) -> set[str]:
+        """Every id a clause's ``decides`` may name: choices, assumed facts, register items."""
+        facts = {f"fact:{p.id}" for p in self.parameters.values() if p.provenance == "assumed"}
+        return set(self.choices) | facts | set(self.register)
 
     @property
     def seed_path(self) -> Path:
@@ -157,6 +184,7 @@ def load(game: str) -> GameSpec:
     raw_clauses = _load_toml(d / "clauses.toml", "clauses").get("clause", [])
     raw_choices = _load_toml(d / "choices.toml", "choices").get("choice", [])
     raw_params = _load_toml(d / "parameters.toml", "parameters").get("parameter", {})
+    raw_register = _load_toml(d / "register.toml", "register").get("item", [])
 
     clauses: dict[str, Clause] = {}
     for c in raw_clauses:
@@ -173,6 +201,7 @@ def load(game: str) -> GameSpec:
             reason=c.get("reason", ""),
             choices=tuple(c.get("choices", ())),
             exercised_with=tuple(c.get("exercised_with", ())),
+            decides=tuple(c.get("decides", ())),
         )
     choices: dict[str, Choice] = {}
     for ch in raw_choices:
@@ -205,6 +234,18 @@ def load(game: str) -> GameSpec:
             source=p.get("source", ""),
             why=p.get("why", ""),
             clauses=tuple(p.get("clauses", ())),
+            decides=tuple(p.get("decides", ())),
+        )
+    register: dict[str, RegisterItem] = {}
+    for it in raw_register:
+        if it["id"] in register or it["id"] in choices:
+            raise SpecError(f"{d}/register.toml: item id {it['id']} is defined twice (or is a choice id)")
+        if it.get("default") is not None and it["default"] not in it.get("readings", {}):
+            raise SpecError(f"{d}/register.toml: item {it['id']}: default {it['default']!r} is not a reading")
+        register[it["id"]] = RegisterItem(
+            id=it["id"], kind=it["kind"], question=it["question"], lines=(it["lines"][0], it["lines"][-1]),
+            why=it["why"], readings=dict(it.get("readings", {})), default=it.get("default"),
+            clauses=tuple(it.get("clauses", ())),
         )
     spec = GameSpec(
         game=game,
@@ -214,6 +255,7 @@ def load(game: str) -> GameSpec:
         parameters=params,
         state_schema=_load_json(d / "state.schema.json"),
         action_schema=_load_json(d / "action.schema.json"),
+        register=register,
     )
     _cross_check(spec)
     return spec
@@ -235,13 +277,25 @@ def _cross_check(spec: GameSpec) -> None:
         for cid in p.clauses:
             if cid not in spec.clauses:
                 raise SpecError(f"{where}/parameters.toml: parameter {p.id} names unknown clause {cid}")
+    for it in spec.register.values():
+        for cid in it.clauses:
+            if cid not in spec.clauses:
+                raise SpecError(f"{where}/register.toml: item {it.id} names unknown clause {cid}")
+    known = spec.register_ids()
+    for item, kind in [(c, "clauses") for c in spec.clauses.values()] + [(p, "parameters") for p in
+                                                                        spec.parameters.values()]:
+        for rid in item.decides:
+            if rid not in known:
+                raise SpecError(f"{where}/{kind}.toml: {item.id} decides {rid!r}, which is not on the register "
+                                "(a choice, fact:<assumed parameter> or a register.toml item)")
 
 
 def check_citations(spec: GameSpec) -> list[str]:
     """Problems with clause and choice citations: missing lines, quotes not on their lines."""
     lines = spec.seed_lines()
     problems = []
-    for item, kind in [(c, "clause") for c in spec.clauses.values()] + [(c, "choice") for c in spec.choices.values()]:
+    items = [(c, "clause") for c in spec.clauses.values()] + [(c, "choice") for c in spec.choices.values()]
+    for item, kind in items + [(r, "register item") for r in spec.register.values()]:
         a, b = item.lines
         if not (1 <= a <= b <= len(lines)):
             problems.append(f"{kind} {item.id}: lines {a}-{b} do not exist ({spec.seed_file} has {len(lines)} lines)")
@@ -288,32 +342,26 @@ def validate_action(game: str, obj: dict) -> list[str]:
 def action_is_valid(game: str, obj) -> bool:
     """Whether ``obj`` is a well-formed action (the yes/no fast path of :func:`validate_action`)."""
     schema = load(game).action_schema
-    return schema is not None and _checker(schema)[1](obj)
+    return schema is not None and _checker(schema)[1].is_valid(obj)
 
 
-@functools.cache
-def _validator(schema_json: str):
-    return jsonschema.Draft202012Validator(json.loads(schema_json))
-
-
-#: id(schema) -> (schema, compiled yes/no check, jsonschema validator); schemas from load() are cached objects
+#: id(schema) -> (schema, SchemaCheck); schemas from load() are cached objects
 _CHECKERS: dict[int, tuple] = {}
 
 
 def _checker(schema: dict) -> tuple:
     hit = _CHECKERS.get(id(schema))
     if hit is None or hit[0] is not schema:
-        from specs.protocol.fast import compile as fast_compile
+        from specs.protocol.checker import SchemaCheck
 
-        v = _validator(json.dumps(schema, sort_keys=True))
-        hit = _CHECKERS[id(schema)] = (schema, fast_compile(schema, fallback=v.is_valid), v)
+        hit = _CHECKERS[id(schema)] = (schema, SchemaCheck(schema))
     return hit
 
 
 def _schema_errors(schema: dict | None, obj) -> list[str]:
     if schema is None:
         return ["no schema defined"]
-    hit = _checker(schema)
-    if hit[1](obj):  # compiled fast path (~100x faster); jsonschema explains a failure
+    check = _checker(schema)[1]
+    if check.is_valid(obj):  # jsonschema-rs (~100x faster than jsonschema); jsonschema explains a failure
         return []
-    return [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}" for e in hit[2].iter_errors(obj)]
+    return [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}" for e in check.iter_errors(obj)]

@@ -35,7 +35,8 @@ class Choices:
     """The engine's reading of the open points (specs/opsnorren/choices.toml), as flags."""
 
     __slots__ = ("leftmost_decides", "no_winner_starter", "monkey_first", "monkey_any_discarded", "monkey_pick",
-                 "joker_lead_first_animal", "pass_jokers", "beginner", "joker_pairs_discarded")
+                 "joker_lead_first_animal", "pass_jokers", "beginner", "joker_pairs_discarded",
+                 "unicorn_leads_after_dove", "reversal_everywhere")
 
     def __init__(self, d: dict[str, str]):
         self.leftmost_decides = d["ops.winner-rule-order"] == "leftmost-decides"
@@ -47,6 +48,8 @@ class Choices:
         self.pass_jokers = d["ops.pass-jokers"] == "yes"
         self.beginner = d["ops.beginner-setup"] == "yes"
         self.joker_pairs_discarded = d["ops.equal-values-jokers"] == "pairs"
+        self.unicorn_leads_after_dove = d["ops.dove-unicorn-leader"] == "unicorn"
+        self.reversal_everywhere = d["ops.colour-reversed-scope"] == "everywhere"
 
 
 class OpsnorrenEngine(Engine):

@@ -10,7 +10,8 @@ Order of effects, our reading (choices named where the text is open):
 2. The winner: the unicorn if present, else the best animal card (trick.py). No card
    left that can win: nobody wins (``ops.no-winner``); the starter leads next.
 3. The dove (OPS-DOVE): every card of the trick is discarded, the winner still leads.
-   With a unicorn the dove goes first (OPS-DOVE-BEFORE-UNICORN). With a monkey:
+   With a unicorn the dove goes first (OPS-DOVE-BEFORE-UNICORN) and the unicorn's player
+   leads, or the strongest animal card's (``ops.dove-unicorn-leader``). With a monkey:
    ``ops.dove-with-monkey``.
 4. The monkey (OPS-MONKEY): its player picks one card of the trick for their own pile
    when their team does not take the trick; when it does, a pick changes nothing and is
@@ -50,10 +51,12 @@ def resolve(trick, leader: int, rs, choices, team_of) -> Resolution:
             monkey_player = p
         elif c == DOVE:
             has_dove = True
+    if has_dove and not choices.unicorn_leads_after_dove:
+        winner = None  # ops.dove-unicorn-leader=animal: the dove goes first, the unicorn wins nothing
     if winner is None:
         animals = [pc for pc in kept if pc[1] < 44]
         if animals:
-            winner = animals[best_animal(animals, rs, choices.leftmost_decides)][0]
+            winner = animals[best_animal(animals, rs, choices.leftmost_decides, choices.reversal_everywhere)][0]
     r.winner = winner
     r.dove = has_dove
     taker = winner

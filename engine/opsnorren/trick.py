@@ -6,7 +6,8 @@
   OPS-JOKER-ANYTIME: a joker may always be played.
 - OPS-RULE-NEW-LEAD-COLOUR: a card that does not follow becomes the new lead colour.
 - OPS-COLOUR-FIRST, OPS-COLOUR-ORDER, OPS-TRICK-WINNER: strongest colour present, then
-  highest value; OPS-RULE-COLOUR-REVERSED reverses the strength.
+  highest value; OPS-RULE-COLOUR-REVERSED reverses the strength, also for 'the strongest
+  colour' of the 2 and 3 rules (``ops.colour-reversed-scope``).
 - OPS-RULE-TWO-WINS, OPS-RULE-THREE-LOWEST: applied in row order, left to right
   (OPS-RULES-LEFT-TO-RIGHT, ``ops.winner-rule-order``).
 """
@@ -47,12 +48,21 @@ def playable(hand, lead) -> tuple:
     return tuple(c for c in hand if COLOUR_OF[c] == lead or COLOUR_OF[c] < 0)  # OPS-JOKER-ANYTIME
 
 
-def best_animal(animals, rs, leftmost_decides: bool):
+#: the printed colour strength (OPS-COLOUR-ORDER), which 'the strongest colour' of the 2 and
+#: 3 rules keeps under ``ops.colour-reversed-scope=trick-winner``
+PRINTED = (0, 1, 2, 3)
+
+
+def best_animal(animals, rs, leftmost_decides: bool, reversal_everywhere: bool = True):
     """Index into ``animals`` ((player, card) pairs, no jokers) of the winning card."""
     strength = rs.strength
     top = max(strength[COLOUR_OF[c]] for _, c in animals)
     top_cards = [i for i, (_, c) in enumerate(animals) if strength[COLOUR_OF[c]] == top]
     winner = max(top_cards, key=lambda i: VALUE_OF[animals[i][1]])  # OPS-TRICK-WINNER
+    if not reversal_everywhere and rs.winner_rules:  # ops.colour-reversed-scope=trick-winner
+        strength = PRINTED
+        top = max(strength[COLOUR_OF[c]] for _, c in animals)
+        top_cards = [i for i, (_, c) in enumerate(animals) if strength[COLOUR_OF[c]] == top]
     for r in rs.winner_rules:
         if r == 5:  # two-wins (OPS-RULE-TWO-WINS): a 2 wins; several 2s: the 2 of the strongest colour
             twos = [i for i, (_, c) in enumerate(animals) if VALUE_OF[c] == 2]

@@ -5,7 +5,7 @@ Feature: Opsnorren: two or three jokers in one trick
   Rule: OPS-DOVE-BEFORE-UNICORN
     "Ligt er ook een duif in de slag, dan gaat de duif voor en worden de kaarten alsnog afgelegd."
 
-    @clause:OPS-DOVE-BEFORE-UNICORN
+    @clause:OPS-DOVE-BEFORE-UNICORN @choice:ops.dove-unicorn-leader=unicorn
     Scenario: A dove played after the unicorn's trick winner still discards everything
       Given a 5-player game in the play phase
       And the hands are:
@@ -24,6 +24,26 @@ Feature: Opsnorren: two or three jokers in one trick
         | player 4 | pink 3   |
       Then the whole trick is discarded
       And player 1 leads the next trick
+
+    @clause:OPS-DOVE-BEFORE-UNICORN @choice:ops.dove-unicorn-leader=animal
+    Scenario: Under animal the dove cancels the unicorn and the strongest animal card leads
+      Given a 5-player game in the play phase
+      And the hands are:
+        | player   | cards             |
+        | player 0 | dove, green 1     |
+        | player 1 | unicorn, green 2  |
+        | player 2 | blue 10, green 3  |
+        | player 3 | blue 9, green 4   |
+        | player 4 | pink 3, pink 1    |
+      When the players play:
+        | player   | card     |
+        | player 0 | dove     |
+        | player 1 | unicorn  |
+        | player 2 | blue 10  |
+        | player 3 | blue 9   |
+        | player 4 | pink 3   |
+      Then the whole trick is discarded
+      And player 2 leads the next trick
 
   Rule: OPS-MONKEY
     "Aan het einde van de slag kies je als speler van de aap één kaart uit de slag. Die kaart leg je op de stapel gewonnen kaarten van je eigen team, ook als je team de slag niet wint."
@@ -101,7 +121,7 @@ Feature: Opsnorren: two or three jokers in one trick
       And only monkey, dove are discarded
       And player 0 leads the next trick
 
-    @clause:OPS-DOVE @choice:ops.dove-with-monkey=dove-first
+    @clause:OPS-DOVE @choice:ops.dove-with-monkey=dove-first @choice:ops.dove-unicorn-leader=unicorn
     Scenario: All three jokers in one trick: the dove discards it and the unicorn's player leads
       Given a 3-player game in the play phase
       And the hands are:
@@ -117,3 +137,20 @@ Feature: Opsnorren: two or three jokers in one trick
       Then no monkey pick is pending
       And the whole trick is discarded
       And player 1 leads the next trick
+
+    @clause:OPS-DOVE @choice:ops.dove-with-monkey=dove-first @choice:ops.dove-unicorn-leader=animal
+    Scenario: Under animal a trick of three jokers has no winner and its starter leads
+      Given a 3-player game in the play phase
+      And the hands are:
+        | player   | cards            |
+        | player 0 | monkey, green 1  |
+        | player 1 | unicorn, green 2 |
+        | player 2 | dove, green 3    |
+      When the players play:
+        | player   | card    |
+        | player 0 | monkey  |
+        | player 1 | unicorn |
+        | player 2 | dove    |
+      Then no monkey pick is pending
+      And the whole trick is discarded
+      And player 0 leads the next trick

@@ -176,7 +176,7 @@ Feature: Opsnorren jokers: unicorn, monkey and dove
   Rule: OPS-DOVE-BEFORE-UNICORN
     "Ligt er ook een duif in de slag, dan gaat de duif voor en worden de kaarten alsnog afgelegd."
 
-    @clause:OPS-DOVE-BEFORE-UNICORN
+    @clause:OPS-DOVE-BEFORE-UNICORN @choice:ops.dove-unicorn-leader=unicorn
     Scenario: With a unicorn and a dove the cards are still discarded
       Given a 5-player game in the play phase
       And the hands are:
@@ -195,6 +195,26 @@ Feature: Opsnorren jokers: unicorn, monkey and dove
         | player 4 | pink 1   |
       Then the whole trick is discarded
       And player 0 leads the next trick
+
+    @clause:OPS-DOVE-BEFORE-UNICORN @choice:ops.dove-unicorn-leader=animal
+    Scenario: Under animal the strongest animal card of a unicorn-and-dove trick leads
+      Given a 5-player game in the play phase
+      And the hands are:
+        | player   | cards             |
+        | player 0 | unicorn, green 1  |
+        | player 1 | dove, green 2     |
+        | player 2 | blue 10, green 3  |
+        | player 3 | blue 9, green 4   |
+        | player 4 | green 10, pink 1  |
+      When the players play:
+        | player   | card     |
+        | player 0 | unicorn  |
+        | player 1 | dove     |
+        | player 2 | blue 10  |
+        | player 3 | blue 9   |
+        | player 4 | pink 1   |
+      Then the whole trick is discarded
+      And player 2 leads the next trick
 
   Rule: OPS-MONKEY
     "Aan het einde van de slag kies je als speler van de aap één kaart uit de slag. Die kaart leg je op de stapel gewonnen kaarten van je eigen team, ook als je team de slag niet wint."

@@ -222,7 +222,7 @@ Feature: Opsnorren rule cards, each alone and together
         | player 3 | blue 6  |
       Then player 1 wins the trick
 
-    @clause:OPS-RULE-TWO-WINS
+    @clause:OPS-RULE-TWO-WINS @choice:ops.colour-reversed-scope=everywhere
     Scenario: With the colour order reversed the green 2 is the strongest 2
       Given a 4-player game with the revealed rule cards pink-open, pass-three, colour-reversed, two-wins
       And the hands are:
@@ -238,6 +238,23 @@ Feature: Opsnorren rule cards, each alone and together
         | player 2 | green 2 |
         | player 3 | blue 6  |
       Then player 2 wins the trick
+
+    @clause:OPS-RULE-TWO-WINS @choice:ops.colour-reversed-scope=trick-winner
+    Scenario: Under trick-winner scope the 2 of the printed strongest colour wins
+      Given a 4-player game with the revealed rule cards pink-open, pass-three, colour-reversed, two-wins
+      And the hands are:
+        | player   | cards    |
+        | player 0 | blue 10  |
+        | player 1 | pink 2   |
+        | player 2 | green 2  |
+        | player 3 | blue 6   |
+      When the players play:
+        | player   | card    |
+        | player 0 | blue 10 |
+        | player 1 | pink 2  |
+        | player 2 | green 2 |
+        | player 3 | blue 6  |
+      Then player 1 wins the trick
 
   Rule: OPS-UNICORN-BEATS-TWO
     "Een eenhoorn wint nog steeds van een 2."

@@ -130,6 +130,10 @@ def expected_winner(trick: list[tuple[int, str]], rules: list[str], choices: dic
     why = "OPS-RULE-COLOUR-REVERSED" if "colour-reversed" in rules else "OPS-TRICK-WINNER"
     if len(kept) < len(trick):
         why = "OPS-RULE-EQUAL-DISCARDED"
+    if choices["ops.colour-reversed-scope"] == "trick-winner":  # the 2 and 3 rules keep the printed order
+        strength = {c: i for i, c in enumerate(COLOURS)}
+        top = max(strength[colour(c)] for _, c in animals)
+        tops = [(p, c) for p, c in animals if strength[colour(c)] == top]
     for r in [r for r in rules if r in ("two-wins", "three-lowest")]:
         if r == "two-wins":
             twos = [(p, c) for p, c in animals if value(c) == 2]
@@ -332,6 +336,10 @@ class OpsnorrenMachine(EngineMachine):
                 gained = [c for c in cards if c in aj["discarded"]]
                 require(len(gained) == n, "OPS-DOVE", f"the dove should discard all of {cards}; discarded: {gained}")
             who = winner if winner is not None else starter
+            if "unicorn" in acting and readings["ops.dove-unicorn-leader"] == "animal":
+                rest = [(q, c) for q, c in full if c != "unicorn"]  # the unicorn wins nothing
+                w2 = expected_winner(rest, rules, readings)[0] if rest else None
+                who = w2 if w2 is not None else starter
             if aj["phase"] == "play":
                 require(aj["leader"] == who, "OPS-DOVE",
                         f"after a dove trick the player who won it (player {who}) leads, not player {aj['leader']}")

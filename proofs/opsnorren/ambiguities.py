@@ -12,7 +12,7 @@ which of them has the last word (``ops.winner-rule-order``).
 Items:
 
 1. **rule-order** (one per unordered pair of trick-play rule cards, so both ordered
-   pairs): Z3 compares the row ``[a, b]`` with ``[b, a]`` on one symbolic trick, for each
+   pairs; kind ``not-ambiguous`` when the pair commutes under our reading): Z3 compares the row ``[a, b]`` with ``[b, a]`` on one symbolic trick, for each
    option of ``ops.winner-rule-order`` and each binding (``late``, ours; ``snapshot``,
    the reading that a card keeps the colour order in force when it was revealed), every
    other trick choice left symbolic. ``conflict``: a minimal witness trick (fewest
@@ -170,8 +170,8 @@ def _pair_item(p: dict) -> Ambiguity:
         if snap:
             what += (" They would conflict only if a card kept the colour order in force when it was revealed "
                      "(binding 'snapshot'), which 'Vanaf nu' rules out.")
-    return Ambiguity(
-        id=f"ops.order.{a}+{b}", game=GAME, kind="rule-order",
+    return Ambiguity(  # a pair that commutes under our reading settles itself: not an ambiguity
+        id=f"ops.order.{a}+{b}", game=GAME, kind="not-ambiguous" if status == "commutes" else "rule-order",
         title=f"Does the row order of '{a}' and '{b}' matter?",
         lines=_lines("OPS-RULES-LEFT-TO-RIGHT", S.rule_clause(a), S.rule_clause(b)),
         readings=readings, status=status, witness=witness,
@@ -194,7 +194,7 @@ def _triples_item(sw: dict) -> Ambiguity:
     # pair are listed, but the item conflicts only when some triple conflicts without one
     status = "conflict" if bad else "commutes"
     return Ambiguity(
-        id="ops.order.triples", game=GAME, kind="rule-order",
+        id="ops.order.triples", game=GAME, kind="not-ambiguous" if not bad else "rule-order",
         title="Do three trick-play rule cards in a row add order conflicts beyond the pairs?",
         lines=_lines("OPS-RULES-LEFT-TO-RIGHT"),
         readings={"all 6 orders compared (tricks of 3 and 4 cards)": "; ".join(lines)},

@@ -33,7 +33,8 @@ to right, ``P = T_k(... T_1(P0))``:
   the strength when the trick is resolved ("Vanaf nu"), so a winner rule revealed
   earlier uses the reversed order too. Binding ``snapshot`` (the reading we reject,
   kept to show what order would mean): a winner rule keeps the strength in force when
-  it was applied;
+  it was applied. Under ``ops.colour-reversed-scope=trick-winner`` the 2 and 3 rules
+  read the printed strength whatever the binding;
 - ``two-wins`` and ``three-lowest`` wrap part 4: ``W'(C) = own pick if triggered in C,
   else W(C)``. Wrapping in row order makes the rightmost triggered rule decide
   (``ops.winner-rule-order=rightmost-decides``); ``leftmost-decides`` reads the wrap the
@@ -41,7 +42,8 @@ to right, ``P = T_k(... T_1(P0))``:
 
 Jokers are not rule cards and do not take part in the row: the unicorn beats every
 card still in the trick (OPS-UNICORN, OPS-UNICORN-BEATS-TWO), the dove discards the
-trick at the end (OPS-DOVE, OPS-DOVE-BEFORE-UNICORN), the monkey's player takes one card
+trick at the end (OPS-DOVE, OPS-DOVE-BEFORE-UNICORN; who leads next:
+``ops.dove-unicorn-leader``), the monkey's player takes one card
 (OPS-MONKEY; ``ops.dove-with-monkey``, ``ops.monkey-pick``, ``ops.monkey-discarded``).
 Jokers have no colour and no value: never trigger a 2 or 3 rule, and are set aside for
 equal values only under ``ops.equal-values-jokers=pairs`` (two or more jokers in a
@@ -390,11 +392,21 @@ def resolve(tr: Trick, reading: dict, row: list, binding: str = "late", own_team
 
     # 4. winner rule, wrapped in row order
     leftmost = is_opt(reading, "ops.winner-rule-order", "leftmost-decides")
+    # ops.colour-reversed-scope=trick-winner: the 2 and 3 rules keep the printed strength
+    rules_reverse = is_opt(reading, "ops.colour-reversed-scope", "everywhere")
+    rule_rv: dict = {}
+
+    def rule_strength(rv):  # the reversal the 2 and 3 rules read, named once per binding point
+        key = id(rv) if not _py(rv) else rv
+        if key not in rule_rv:
+            rule_rv[key] = named(and_(rv, rules_reverse))
+        return rule_rv[key]
+
     wins = base(rev_final)
     decided = False
     rules_at: dict = {}
     for s, rv_then in zip(slots, rev_before):
-        rv = rev_final if binding == "late" else rv_then
+        rv = rule_strength(rev_final if binding == "late" else rv_then)
         for card, rule in (("two-wins", two), ("three-lowest", three)):
             if (card, id(rv)) not in rules_at:
                 rules_at[(card, id(rv))] = rule(rv)
@@ -414,7 +426,7 @@ def resolve(tr: Trick, reading: dict, row: list, binding: str = "late", own_team
     scan_w = scan(inn, [st(i, rev_final) * 16 + V[i] for i in range(n)])
     decided_s = False
     for s, rv_then in zip(slots, rev_before):
-        rv = rev_final if binding == "late" else rv_then
+        rv = rule_strength(rev_final if binding == "late" else rv_then)
         s2 = scan([and_(inn[i], V[i] == 2) for i in range(n)], [st(i, rv) for i in range(n)])
         s3 = scan(inn, [st(i, rv) * 16 + (15 - V[i]) for i in range(n)])
         for card, trig, pos in (("two-wins", rules_at[("two-wins", id(rv))][0], s2),
@@ -426,6 +438,10 @@ def resolve(tr: Trick, reading: dict, row: list, binding: str = "late", own_team
                  scan([and_(K[i] == UNICORN, live[i]) for i in range(n)], [0] * n), scan_w)
 
     # jokers (OPS-UNICORN, OPS-UNICORN-BEATS-TWO): the unicorn beats every card
+    animal_winner = DISCARD  # the winner if there were no unicorn (ops.dove-unicorn-leader=animal)
+    for i in reversed(range(n)):
+        animal_winner = ite(wins[i], i, animal_winner)
+    has_animal_winner = or_(*wins)
     unicorn = or_(*[and_(K[i] == UNICORN, live[i]) for i in range(n)])
     wins = [named(ite(unicorn, and_(K[i] == UNICORN, live[i]), wins[i])) for i in range(n)]
     winner = DISCARD
@@ -436,8 +452,11 @@ def resolve(tr: Trick, reading: dict, row: list, binding: str = "late", own_team
     # taker and next leader (OPS-WINNER-TAKES, OPS-WINNER-LEADS, OPS-ALL-DISCARDED-STARTER, ops.no-winner)
     starter_takes = is_opt(reading, "ops.no-winner", "starter")
     taker = ite(has_winner, winner, ite(starter_takes, 0, DISCARD))
-    next_leader = ite(has_winner, winner, 0)
     dove = or_(*[and_(K[i] == DOVE, live[i]) for i in range(n)])  # OPS-DOVE: all discarded, the winner leads
+    # OPS-DOVE-BEFORE-UNICORN: the unicorn's player leads, or (ops.dove-unicorn-leader=animal) the
+    # strongest animal card's, as if the unicorn had not been played
+    dove_cancels = and_(dove, unicorn, is_opt(reading, "ops.dove-unicorn-leader", "animal"))
+    next_leader = ite(dove_cancels, ite(has_animal_winner, animal_winner, 0), ite(has_winner, winner, 0))
 
     # the monkey (OPS-MONKEY)
     monkey_at = [and_(K[i] == MONKEY, live[i]) for i in range(n)]

@@ -141,8 +141,10 @@ def trick_case(name: str, w: dict, variant: dict, tested: tuple[str, ...] = ()) 
             illegal = {"action": action, "legal": step_legal}
             break
         steps.append({"action": action, "legal": step_legal})
+    binding, otp = variant.get("binding", "late"), variant.get("own_team_pick", True)
     case = {"name": name, "kind": "trick",
-            "choices": {c: reading[c] for c in S.TRICK_CHOICES if reading[c] != S.default(c) or c in tested},
+            "choices": {c: reading[c] for c in S.TRICK_CHOICES
+                        if reading[c] != S.default(c) or c in tested or _depends_on(tr, reading, row, binding, otp, c)},
             "row": list(row), "state": state, "steps": steps, "illegal": illegal, "monkey": None, "expect": None}
     if illegal is None:
         res = M.resolve(tr, reading, row, variant.get("binding", "late"), variant.get("own_team_pick", True))
@@ -156,6 +158,21 @@ def trick_case(name: str, w: dict, variant: dict, tested: tuple[str, ...] = ()) 
             "cards": {cards[i]: ("discarded" if res["dest"][i] == M.DISCARD else Q.TEAM[res["dest"][i]])
                       for i in range(tr.n)}}
     return case
+
+
+def _signature(tr, reading, row, binding, otp) -> tuple:
+    """What an engine shows of a trick under ``reading``: legal plays, winner, leader, card places, pick."""
+    res = M.resolve(tr, reading, row, binding, otp)
+    return (tuple(bool(x) for x in M.legal_trick(tr, reading, row)), res["next_leader"],
+            res["winner"] if res["has_winner"] else None, tuple(res["dest"]), bool(res["pick_on"]),
+            tuple(bool(x) for x in res["candidate"]))
+
+
+def _depends_on(tr, reading, row, binding, otp, cid) -> bool:
+    """The case's outcome changes under another option of ``cid``: the case holds only under its own."""
+    here = _signature(tr, reading, row, binding, otp)
+    return any(_signature(tr, {**reading, cid: o}, row, binding, otp) != here
+               for o in S.options(cid) if o != reading[cid])
 
 
 def _clauses_of(reading_choices, extra=()) -> list[str]:
