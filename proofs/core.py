@@ -101,6 +101,7 @@ class Mutant:
     name: str
     wrong: str  # the broken rule, in the game's terms
     check: Callable[[], Outcome]
+    slow: bool = False  # over a few seconds: run by the campaign, not the default test run
 
     def run(self, expect: str) -> dict:
         t0 = time.perf_counter()
@@ -118,14 +119,14 @@ class Mutant:
 MUTANTS: dict[str, list[Mutant]] = {}
 
 
-def mutant(theorem_id: str, name: str, wrong: str):
+def mutant(theorem_id: str, name: str, wrong: str, slow: bool = False):
     """Decorator: register ``fn() -> Outcome`` (the theorem's check run on a broken model)."""
 
     def deco(fn: Callable[[], Outcome]) -> Callable[[], Outcome]:
         ms = MUTANTS.setdefault(theorem_id, [])
         if any(m.name == name for m in ms):
             raise ValueError(f"mutant {name} of {theorem_id} registered twice")
-        ms.append(Mutant(theorem_id, name, wrong, fn))
+        ms.append(Mutant(theorem_id, name, wrong, fn, slow))
         return fn
 
     return deco

@@ -368,3 +368,5 @@ def singles_lasso(players: int = LASSO_PLAYERS) -> dict:
 def _t_ends_without_dnups():
     w = singles_lasso()
     return Outcome(REFUTED, witness=w, detail=f"lasso of {len(w['actions'])} turns without a dnup, checked on the model")
+
+from proofs.dnup import mutants as _mutants  # noqa: E402,F401  (registers the vacuity checks)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import z3
 
-from proofs.core import PROVED, REFUTED, Outcome, prove, theorem
+from proofs.core import PROVED, REFUTED, VACUOUS, Outcome, prove, theorem
 from proofs.opsnorren import model as M
 from proofs.opsnorren import search as Q
 from proofs.opsnorren import spec as S
@@ -96,9 +96,11 @@ def _hand(n_tag: str, size: int):
     "ops.follow-suit-legal-set", "opsnorren",
     S.clauses("OPS-FOLLOW-SUIT", "OPS-DISCARD-FREE", "OPS-JOKER-ANYTIME", "OPS-LEAD", "OPS-JOKER-LEAD",
               "OPS-RULE-NEW-LEAD-COLOUR"),
-    "For every hand and every turn of a legal trick, the legal set is non-empty and equals the rulebook's "
-    "predicate: a joker, a card of the lead colour, or any card when the hand has no lead colour (or there is "
-    "no lead colour yet); also under 'not following makes a new lead colour' and both joker-lead readings.",
+    "For every hand and every turn of a legal trick, the model's legal set (its lead rule and its follow test) "
+    "is non-empty and equals the rulebook's: a joker, a card of the asked colour, or any card when the hand has "
+    "no card of the asked colour (or nothing is asked), with the asked colour read off the cards played before "
+    "(the first animal card; the last one under 'not following makes a new lead colour'; none after two "
+    "starting jokers under ops.joker-lead-colour=none).",
     f"hands of 1-{H} cards, turns 1-6 of a legal trick of 3-6 cards, every row, every reading")
 def follow_suit() -> Outcome:
     def one(n):
@@ -120,8 +122,13 @@ def follow_suit() -> Outcome:
         holds = [z3.Or(*[z3.And(pres[j], k[j] == M.ANIMAL, c[j] == col) for j in range(H)])
                  for col in range(len(S.colours()))]
         model_legal = [z3.And(pres[j], z3.Not(M.must_follow_violation(k[j], c[j], holds, lead))) for j in range(H)]
-        has_lead = z3.Or(*[z3.And(pres[j], k[j] == M.ANIMAL, c[j] == lead) for j in range(H)])
-        rulebook = [z3.And(pres[j], z3.Or(k[j] != M.ANIMAL, lead < 0, c[j] == lead, z3.Not(has_lead)))
+        # the rulebook's sentences, written without the model's lead rule or its follow test
+        ref = rule_lead(tr, turn, M.row_flags(row)["new-lead-colour"], M.is_opt(rd, "ops.joker-lead-colour", "none"))
+        lead_cards = [z3.And(pres[j], k[j] == M.ANIMAL, c[j] == ref) for j in range(H)]
+        must = z3.And(ref >= 0, z3.Or(*lead_cards))  # line 34: you hold the asked colour, so you must play it
+        rulebook = [z3.And(pres[j], z3.Or(k[j] != M.ANIMAL,  # line 46: a joker any time
+                                          lead_cards[j],  # a card of the asked colour
+                                          z3.Not(must)))  # line 34: only without it, any other colour
                     for j in range(H)]
         claims = [z3.Or(*model_legal)] + [model_legal[j] == rulebook[j] for j in range(H)]
         return prove(s, z3.And(*claims), _trick_witness(tr, rd, row))
@@ -152,6 +159,22 @@ def new_lead_last() -> Outcome:
             claims.append(plain[i] == first_colour(tr, i))
         return prove(s, z3.And(*claims), _trick_witness(tr, rd, row))
     return _over(NS, one)
+
+
+def rule_lead(tr, turn, new_lead, none_reading):
+    """The asked colour at symbolic turn ``turn`` from the rulebook's sentences, as scans over
+    the cards played before it (not the model's ``leads``): the first animal card's colour
+    (line 34; line 53: after a starting joker the next card decides), with 'niet kunnen volgen
+    maakt een nieuwe kleur' (line 66) the last animal card's colour (a card that follows keeps
+    the colour, one that does not makes its own the new one); under ops.joker-lead-colour=none
+    a trick whose first two cards are jokers has no asked colour. NO_LEAD_YET: nothing asked yet."""
+    first, last = M.NO_LEAD_YET, M.NO_LEAD_YET
+    for j in reversed(range(tr.n)):
+        first = z3.If(z3.And(j < turn, tr.kind[j] == M.ANIMAL), tr.col[j], first)
+    for j in range(tr.n):
+        last = z3.If(z3.And(j < turn, tr.kind[j] == M.ANIMAL), tr.col[j], last)
+    no_colour = z3.And(none_reading, turn >= 2, tr.kind[0] != M.ANIMAL, tr.kind[1] != M.ANIMAL)
+    return z3.If(no_colour, M.NO_COLOUR, z3.If(new_lead, last, first))
 
 
 def first_colour(tr, i):
@@ -278,48 +301,36 @@ def joker_texts() -> Outcome:
     "ops.round-terminates", "opsnorren",
     S.clauses("OPS-ROUND-TRICKS", "OPS-ROUND-END", "OPS-DEAL-TABLE", "OPS-DEAL-THREE", "OPS-DEAL-FIVE",
               "OPS-RULE-PASS-THREE", "OPS-FOLLOW-SUIT"),
-    "A round ends after exactly the dealt number of tricks (the table's cards per player): every player gets "
-    "that many cards (animal cards plus jokers for the smaller team), passing three cards keeps every hand's "
-    "size, each trick takes one card from every hand, and no player is ever left without a card (so without a "
-    "legal play, by ops.follow-suit-legal-set) while another still holds cards.",
-    "3-6 players, with and without pass-three, tricks 0 to the dealt number + 1")
+    "A round ends after exactly the dealt number of tricks (the table's cards per player): the deck holds "
+    "enough cards for the deal; every hand, counted card by card after the deal (animal cards plus jokers for "
+    "the smaller team) and after passing three chosen cards to the left, has the table's size; a trick takes "
+    "a card from every player who holds one, so no player is ever without a card (hence without a legal "
+    "play, by ops.follow-suit-legal-set) while another still holds cards.",
+    "3-6 players, every deal of the 47 cards with the table's sizes, with and without pass-three (every choice "
+    "of the three cards), tricks 0 to the dealt number + 1 (proofs/opsnorren/round.py)")
 def round_terminates() -> Outcome:
+    from proofs.core import find
+    from proofs.opsnorren import round as RD
+
     def one(n):
-        row = S.deal_table()[n]
-        h = row["cards"]
-        small, large = row["teams"]
+        dealt = RD.deal_row(n)["cards"]
+        status, _ = find(RD.deal_possible(n, f"dp{n}"), z3.BoolVal(True))
+        if status != "sat":
+            return Outcome(VACUOUS, detail=f"no deal of the deck has the table's sizes ({status})")
+        for passing in (False, True):
+            s, size, overlap = RD.hand_after_pass(n, passing, f"hp{n}{int(passing)}")
+            out = prove(s, z3.And(size == dealt, *[z3.Not(o) for o in overlap]),
+                        lambda m, size=size, passing=passing: {"players": n, "pass_three": passing,
+                                                               "hand_size_before_first_trick": Q.ev(m, size),
+                                                               "table_says": dealt})
+            if out.status != PROVED:
+                return out
         s = z3.Solver()
-        team = [z3.Int(f"rt{n}_team{p}") for p in range(n)]
-        s.add(*[z3.Or(t == 0, t == 1) for t in team], z3.Sum([z3.If(t == 0, 1, 0) for t in team]) == small)
-        dealt = []
-        for p in range(n):
-            if row["small_animals"] is not None:
-                dealt.append(z3.If(team[p] == 0, row["small_animals"] + row["small_jokers"], h))
-            else:
-                dealt.append(z3.IntVal(h))
-        passing = z3.Bool(f"rt{n}_pass")
-        size0 = [z3.Int(f"rt{n}_s0_{p}") for p in range(n)]
-        # OPS-RULE-PASS-THREE: three to the left, three from the right
-        s.add(*[size0[p] == dealt[p] - z3.If(passing, 3, 0) + z3.If(passing, 3, 0) for p in range(n)])
-        s.add(z3.Implies(passing, z3.And(*[d >= 3 for d in dealt])))
-        sizes = [size0]
-        played = []
-        stuck = []
-        for t in range(h + 2):
-            cur = sizes[-1]
-            go = z3.Or(*[c > 0 for c in cur])  # play on until nobody holds a card (OPS-ROUND-TRICKS)
-            played.append(go)
-            stuck.append(z3.And(go, z3.Or(*[c == 0 for c in cur])))
-            nxt = [z3.Int(f"rt{n}_s{t + 1}_{p}") for p in range(n)]
-            s.add(*[nxt[p] == z3.If(go, cur[p] - 1, cur[p]) for p in range(n)])
-            sizes.append(nxt)
-        animals_dealt = z3.Sum([z3.If(team[p] == 0, row["small_animals"] or h, h) for p in range(n)])
-        claim = z3.And(
-            *[played[t] == (t < h) for t in range(h + 2)],
-            *[z3.Not(x) for x in stuck],
-            *[sizes[h][p] == 0 for p in range(n)],
-            animals_dealt <= sum(1 for c in S.card_names() if " " in c),
-            small * row["small_jokers"] <= len(S.jokers()))
-        return prove(s, claim, lambda m: {"players": n, "pass_three": Q.ev(m, passing),
-                                          "sizes": [[Q.ev(m, x) for x in r] for r in sizes]})
+        size0 = [z3.Int(f"rt{n}_s{p}") for p in range(n)]
+        s.add(*[x == dealt for x in size0])  # the lemma just proved, for every player
+        sizes = RD.tricks(n, size0)
+        return prove(s, RD.termination_claim(sizes, dealt),
+                     lambda m: {"players": n, "sizes": [[Q.ev(m, x) for x in r] for r in sizes]})
     return _over(NS, one)
+
+from proofs.opsnorren import mutants as _mutants  # noqa: E402,F401  (registers the vacuity checks)
