@@ -551,11 +551,13 @@ def prove(game, as_json, only):
             style = "green" if r["ok"] else "bold red"
             console.print(f"[{style}]{r['status']:>8}[/] {r['seconds']:7.2f}s  {r['id']}  "
                           f"[dim]({', '.join(r['clauses'])}; {r['bounds']})[/]")
-            if r["status"] != "proved" or not r["ok"]:
+            if r["status"] == "structural":
+                console.print(f"           not evidence: {r['structural']}", markup=False)
+            if r["status"] not in ("proved", "structural") or not r["ok"]:
                 console.print(f"           {r['statement']}", markup=False)
                 if r["witness"] is not None:
-                    console.print("           witness: " + json.dumps(r["witness"], ensure_ascii=False)[:1500],
-                                  markup=False)
+                    console.print("           witness:\n" + json.dumps(r["witness"], ensure_ascii=False, indent=2)
+                                  .replace("\n", "\n             ")[:4000], markup=False)
                 if r["detail"]:
                     console.print(f"           {r['detail']}", markup=False)
     total = time.perf_counter() - t0

@@ -56,15 +56,17 @@ def conservation() -> Outcome:
         for binding in M.BINDINGS:
             s, tr, rd, row = Q.base_solver(n, f"cons{n}{binding}")
             res = Q.resolved(s, tr, rd, row, binding)
-            claims = []
+            one_ = lambda x: z3.If(x, 1, 0) if not isinstance(x, bool) else int(x)  # noqa: E731
+            # count before and after: n cards in the trick; as many in the three piles together,
+            # and every card in some pile (so none lost and none in two piles)
+            claims = [z3.Sum([one_(x) for pile in ("to_taker", "to_monkey", "to_discard") for x in res[pile]]) == n]
             for i in range(n):
-                places = [res["to_taker"][i], res["to_monkey"][i], res["to_discard"][i]]
-                exactly_one = z3.PbEq([(z3.BoolVal(p) if isinstance(p, bool) else p, 1) for p in places], 1)
+                claims.append(M.or_(res["to_taker"][i], res["to_monkey"][i], res["to_discard"][i]))
                 d = res["dest"][i]
-                claims += [exactly_one,
-                           M.implies(res["to_taker"][i], z3.And(d == res["taker_team"], res["taker"] != M.DISCARD)),
+                claims += [M.implies(res["to_taker"][i], z3.And(d == res["taker_team"], res["taker"] != M.DISCARD)),
                            M.implies(res["to_monkey"][i], z3.And(d == res["monkey_team"], res["monkey"])),
                            M.implies(res["to_discard"][i], d == M.DISCARD)]
+            claims = [z3.BoolVal(c) if isinstance(c, bool) else c for c in claims]
             out = prove(s, z3.And(*claims), _trick_witness(tr, rd, row, binding))
             if out.status != PROVED:
                 return out
@@ -276,7 +278,10 @@ def winner_exists() -> Outcome:
     "taker's pile, the winner still leads, and with a unicorn as well the dove goes first (everything is "
     "discarded but what the monkey may take under ops.dove-with-monkey=monkey-first); a picked card goes to the "
     "monkey's team, also when that team did not win.",
-    "3-6 cards, every legal trick, every row, every reading")
+    "3-6 cards, every legal trick, every row, every reading",
+    structural="model.resolve writes the unicorn, the dove and the monkey with these very sentences (the unicorn "
+               "overrides the winner, the dove removes the taker's pile): the proof re-reads the encoding; the "
+               "engine agreement tests and the joker vectors are the evidence")
 def joker_texts() -> Outcome:
     def one(n):
         s, tr, rd, row = Q.base_solver(n, f"jt{n}")
@@ -284,10 +289,14 @@ def joker_texts() -> Outcome:
         claims = []
         for i in range(n):
             live_unicorn = z3.And(tr.kind[i] == M.UNICORN, M.not_(res["setaside"][i]))
-            claims.append(z3.Implies(live_unicorn, z3.And(res["winner"] == i, res["next_leader"] == i)))
+            claims.append(z3.Implies(live_unicorn, res["winner"] == i))
+            # with a dove too, who leads next is choice ops.dove-unicorn-leader
+            claims.append(z3.Implies(z3.And(live_unicorn, M.not_(res["dove"])), res["next_leader"] == i))
             live_dove = z3.And(tr.kind[i] == M.DOVE, M.not_(res["setaside"][i]))
             claims.append(z3.Implies(live_dove, z3.And(*[M.not_(t) for t in res["to_taker"]],
-                                                       z3.Implies(res["has_winner"],
+                                                       z3.Implies(z3.And(res["has_winner"], z3.Not(z3.And(
+                                                           M.is_opt(rd, "ops.dove-unicorn-leader", "animal"),
+                                                           z3.Or(*[tr.kind[j] == M.UNICORN for j in range(n)])))),
                                                                   res["next_leader"] == res["winner"]))))
             claims.append(z3.Implies(M.and_(res["to_monkey"][i]), res["dest"][i] == res["monkey_team"]))
         claims.append(z3.Implies(z3.And(res["dove"], z3.Not(res["pick_on"])),
