@@ -92,18 +92,25 @@ def test_fuzz_through_a_scheduler_saves_a_vector_that_check_replays(cluster, tmp
     assert len(vec["steps"]) == 1 and "state" in vec["start"]  # shrunk to the one transition
     assert json.loads((out / "campaign.json").read_text(encoding="utf-8"))["clauses_found"] == [CLAUSE]
 
-    bad = _rulecheck("check", "--game", "sorry", "--engine", ENGINE, "--vectors", str(out), "--clause", CLAUSE,
-                     "--json", str(tmp_path / "bad.json"))
+    # the engine and the reference replay the vector side by side (the two checks are independent)
+    bad, good = _together(
+        ["check", "--game", "sorry", "--engine", ENGINE, "--vectors", str(out), "--clause", CLAUSE,
+         "--json", str(tmp_path / "bad.json")],
+        ["check", "--game", "sorry", "--vectors", str(out), "--clause", CLAUSE, "--json", str(tmp_path / "good.json")])
     assert bad.returncode == 1, bad.stdout[-2000:]
     v = _verdicts(tmp_path / "bad.json")[CLAUSE]
     assert v["verdict"] == "fail" and "vector" in v["checks"]
     assert any(t.endswith(f"[{found['vector']}]") for t in v["tests"])
-
-    good = _rulecheck("check", "--game", "sorry", "--vectors", str(out), "--clause", CLAUSE,
-                      "--json", str(tmp_path / "good.json"))
     assert good.returncode == 0, good.stdout[-2000:]
     v = _verdicts(tmp_path / "good.json")[CLAUSE]
     assert v["verdict"] == "pass" and any(t.endswith(f"[{found['vector']}]") for t in v["tests"])
+
+
+def _together(*commands: list[str]) -> list[subprocess.CompletedProcess]:
+    procs = [subprocess.Popen([str(BIN / "rulecheck"), *c], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True) for c in commands]
+    outs = [p.communicate(timeout=300) for p in procs]
+    return [subprocess.CompletedProcess(p.args, p.returncode, *o) for p, o in zip(procs, outs)]
 
 
 @pytest.mark.campaign
