@@ -33,6 +33,13 @@ def _over(ns, make) -> Outcome:
     return Outcome(PROVED, detail="proved for " + ", ".join(details) + " players")
 
 
+def _animal_leads(tr, rd, res):
+    """Dove and unicorn together under ops.dove-unicorn-leader=animal: the best animal card's
+    player leads next, not the unicorn's (that choice's item covers it)."""
+    return z3.And(M.is_opt(rd, "ops.dove-unicorn-leader", "animal"), M.or_(res["dove"], False),
+                  z3.Or(*[tr.kind[j] == M.UNICORN for j in range(tr.n)]))
+
+
 def _trick_witness(tr, rd, row, binding="late", extra=None):
     def w(m):
         out = Q.describe(Q.concrete_of(m, tr), Q.reading_of(m, rd), Q.row_of(m, row), binding)
@@ -209,7 +216,8 @@ def winner_unique() -> Outcome:
             for i in range(n):
                 took_part = z3.And(z3.Or(tr.kind[i] == M.UNICORN, tr.kind[i] == M.ANIMAL),
                                    M.not_(res["setaside"][i]))
-                claims.append(z3.Implies(w[i], z3.And(took_part, res["next_leader"] == i)))
+                claims.append(z3.Implies(w[i], took_part))
+                claims.append(z3.Implies(z3.And(w[i], z3.Not(_animal_leads(tr, rd, res))), res["next_leader"] == i))
             out = prove(s, z3.And(*claims), _trick_witness(tr, rd, row, binding))
             if out.status != PROVED:
                 return out
