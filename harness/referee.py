@@ -27,6 +27,7 @@ from typing import Any
 
 import specs.protocol as proto
 from engine.canonical import dumps
+from specs.protocol.checker import SchemaCheck
 
 #: the fault tags fault_tag() returns, in the order a report lists them
 TAGS = ("STARTUP", "TIMEOUT", "CRASH", "PROTOCOL", "SCHEMA")
@@ -170,22 +171,10 @@ def excerpt(text: str, limit: int = 240) -> str:
 
 
 # ---- checking answers: the protocol envelope and the game's schemas -----------------------
-class Checker:
-    """A schema check: the compiled fast path, jsonschema for the explanation (and the last word)."""
+class Checker(SchemaCheck):
+    """A game schema's check: jsonschema-rs decides, jsonschema explains (``specs.protocol.checker``)."""
 
-    def __init__(self, schema: dict):
-        import jsonschema
-
-        from specs.protocol import fast
-
-        self.validator = jsonschema.Draft202012Validator(schema)
-        self.fast = fast.compile(schema, fallback=self.validator.is_valid)
-
-    def is_valid(self, obj) -> bool:
-        return self.fast(obj) or self.validator.is_valid(obj)
-
-    def iter_errors(self, obj):
-        return self.validator.iter_errors(obj)
+    __slots__ = ()
 
 
 def game_checkers(game: str, state_schema: dict | None, action_schema: dict | None):
@@ -200,6 +189,20 @@ def game_checkers(game: str, state_schema: dict | None, action_schema: dict | No
         except Exception:  # noqa: BLE001  (unknown game: only the protocol envelope is checked)
             pass
     return (Checker(state_schema) if state_schema else None, Checker(action_schema) if action_schema else None)
+
+
+#: what action_problems asks of every action before the game's schema
+ACTION_ENVELOPE = {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}}}
+
+
+def action_list_check(action_checker: SchemaCheck | None) -> SchemaCheck:
+    """One check of a whole list of legal actions (one call into jsonschema-rs, not one per
+    action): each item an object with a string ``type`` and valid under the game's action schema."""
+    if action_checker is None:
+        return SchemaCheck({"type": "array", "items": ACTION_ENVELOPE})
+    uri = action_checker.schema.get("$id") or "urn:rulecheck:action-schema"  # its own "#/$defs/..." refs resolve there
+    return SchemaCheck({"type": "array", "items": {"allOf": [ACTION_ENVELOPE, {"$ref": uri}]}},
+                       {uri: action_checker.schema})
 
 
 _TO_MOVE_OK = (int, str, type(None))
@@ -263,6 +266,7 @@ __all__ = [
     "SchemaViolation",
     "TAGS",
     "WrongId",
+    "action_list_check",
     "action_problems",
     "excerpt",
     "fault_tag",

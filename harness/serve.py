@@ -21,6 +21,7 @@ import traceback
 from typing import Any, Callable, Union
 
 import specs.protocol as proto
+from engine.canonical import loads
 from engine.errors import MalformedError, RulecheckError, UnknownChoiceError
 from engine.protocol import Engine
 
@@ -146,6 +147,7 @@ class Server:
     # ---- one line ------------------------------------------------------------------
     def handle_line(self, line: str | bytes) -> str | None:
         """The response line (without newline) to one request line; None for a blank line."""
+        raw = line
         try:
             if isinstance(line, bytes):
                 line = line.decode("utf-8")
@@ -154,7 +156,7 @@ class Server:
         if not line.strip():
             return None
         try:
-            req = json.loads(line)
+            req = loads(raw, line)
         except (ValueError, RecursionError) as exc:
             return _dumps({"id": None, "error": {"code": "malformed",
                                                  "message": f"the line is not JSON: {exc}; line starts {line[:80]!r}"}})

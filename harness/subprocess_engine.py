@@ -48,11 +48,12 @@ import weakref
 from typing import Any, Iterable
 
 import specs.protocol as proto
-from engine.canonical import dumps
+from engine.canonical import dumps, loads
 from engine.errors import MalformedError, RulecheckError, error_from_wire
 from engine.protocol import Engine
 from harness.referee import (
     EngineCrashed,
+    action_list_check,
     action_problems,
     game_checkers,
     state_problems,
@@ -178,6 +179,7 @@ class SubprocessEngine(_ProcessIO, Engine):
         self._closed = False
         self._finalizer = None
         self._state_validator, self._action_validator = game_checkers(game, state_schema, action_schema)
+        self._actions_check = action_list_check(self._action_validator)
         self.reuse = _reuse_default() if reuse is None else reuse
         self._check_breaker()
         if not (self.reuse and self._adopt()):
@@ -375,7 +377,7 @@ class SubprocessEngine(_ProcessIO, Engine):
         self._pending.popleft()
         req, rid, op, startup = t.req, t.rid, t.req["op"], t.startup
         try:
-            resp = json.loads(line)
+            resp = loads(line)
         except (ValueError, RecursionError) as exc:
             self._fault(ProtocolError, f"the answer is not JSON ({exc}): {excerpt(line.decode('utf-8', 'replace'), 200)}",
                         req)
@@ -428,7 +430,7 @@ class SubprocessEngine(_ProcessIO, Engine):
     def _check_actions(self, actions: Any, req: dict) -> list[dict]:
         if not isinstance(actions, list):
             self._fault(SchemaViolation, f"'actions' is not a list: {excerpt(dumps(actions), 120)}", req, kill=False)
-        if self.validate:
+        if self.validate and not self._actions_check.is_valid(actions):  # one call for the list; then find the bad one
             for i, a in enumerate(actions):
                 problems = action_problems(a, self._action_validator)
                 if problems:

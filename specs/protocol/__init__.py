@@ -7,7 +7,8 @@ the state envelope every game shares (``state.schema.json``), the chance descrip
 (``chance.schema.json``) and the chance action (``chance-action.schema.json``).
 
 ``errors(name, obj)`` lists the problems of ``obj`` against schema ``name`` (without the
-``.schema.json`` suffix), ``[]`` when it is valid.
+``.schema.json`` suffix), ``[]`` when it is valid; ``check(name)`` is the compiled check
+(``specs.protocol.checker``: jsonschema-rs decides, jsonschema explains).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from pathlib import Path
 
 import jsonschema
 from referencing import Registry, Resource
+
+from specs.protocol.checker import SchemaCheck
 
 PROTOCOL_VERSION = 1
 DIR = Path(__file__).resolve().parent
@@ -54,31 +57,19 @@ def validator(name: str) -> jsonschema.Draft202012Validator:
 
 
 @functools.cache
-def fast_check(name: str):
-    """A compiled yes/no check of schema ``name`` (``specs.protocol.fast``)."""
-    from specs.protocol import fast
-
-    resources = {s["$id"]: s for s in schemas().values()}
-    return fast.compile(schemas()[name], resources, fallback=validator(name).is_valid)
+def check(name: str) -> SchemaCheck:
+    """The check of protocol schema ``name`` (jsonschema-rs; jsonschema explains a failure)."""
+    try:
+        schema = schemas()[name]
+    except KeyError:
+        raise KeyError(f"no protocol schema {name!r}; known: {', '.join(schema_names())}") from None
+    return SchemaCheck(schema, {s["$id"]: s for s in schemas().values()})
 
 
 def errors(name: str, obj, limit: int = 3) -> list[str]:
     """Up to ``limit`` problems of ``obj`` against protocol schema ``name`` (best first)."""
-    if fast_check(name)(obj):
-        return []
-    v = validator(name)
-    if v.is_valid(obj):  # jsonschema is the authority; the fast check only saves time
-        return []
-    found = sorted(v.iter_errors(obj), key=jsonschema.exceptions.relevance)
-    out = []
-    for e in found[:limit]:
-        where = "/".join(map(str, e.absolute_path)) or "(top)"
-        # a failed oneOf/anyOf/if: report the most specific sub-error
-        best = jsonschema.exceptions.best_match([e]) if e.context else e
-        where = "/".join(map(str, best.absolute_path)) or where
-        out.append(f"{where}: {best.message[:300]}")
-    return out
+    return check(name).errors(obj, limit)
 
 
 def is_valid(name: str, obj) -> bool:
-    return fast_check(name)(obj) or validator(name).is_valid(obj)
+    return check(name).is_valid(obj)
