@@ -59,13 +59,6 @@ def register_items(game: str) -> list[Ambiguity]:
     return out
 
 
-def items_for(game: str) -> list[Ambiguity]:
-    """The register in the old order (kind, then what an editor must act on first): kept for callers."""
-    order = {"rule-order": 0, "joker-interaction": 1, "reading": 2, "silent-default": 3, "fact": 4}
-    urgency = {"conflict": 0, "differs": 1, "unknown": 2, "assumed": 3}
-    return sorted(register_items(game), key=lambda a: (order.get(a.kind, 9), urgency.get(a.status, 5), a.id))
-
-
 def _short(value) -> str:
     text = json.dumps(value, ensure_ascii=False, sort_keys=True)
     return text if len(text) <= 160 else text[:157] + "..."
@@ -120,7 +113,7 @@ def build(games: list[str], n: int = impact_mod.DEFAULT_GAMES, seed: int = impac
 def _tie(it: dict) -> tuple:
     urgency = {"conflict": 0, "differs": 1, "unknown": 2, "assumed": 3}
     return (it["impact"].get("shortest_witness") is None, it["impact"].get("shortest_witness") or 0,
-            KINDS.index(it["kind"]), urgency.get(it["status"], 5), it["game"], it["id"])
+            urgency.get(it["status"], 5), KINDS.index(it["kind"]), it["game"], it["id"])
 
 
 def _item(a: Ambiguity, spec, impacts: dict, n: int) -> dict:
