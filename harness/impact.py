@@ -289,7 +289,11 @@ def measure_choice(game: str, choice_id: str, games: int = DEFAULT_GAMES, seed: 
     per = {}
     for opt in ch.options:
         if opt != ch.default:
-            per[opt] = measure_option(game, choice_id, opt, games, seed, config_list, check_all)
+            try:
+                per[opt] = measure_option(game, choice_id, opt, games, seed, config_list, check_all)
+            except RulecheckError as exc:  # a config the variant needs is refused, or a reading fails in play
+                return not_measurable(f"not measured: under {choice_id}={opt} the reference engine raised "
+                                      f"{str(exc)[:200]}")
     top = max(per, key=lambda o: (per[o]["result_differs"], per[o]["transition_differs"],
                                   -(per[o]["shortest_witness"] or 0)))
     head = {k: v for k, v in per[top].items() if k != "witness"}

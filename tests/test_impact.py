@@ -109,3 +109,10 @@ def test_a_choice_the_engine_never_reads_is_not_measured(monkeypatch):
     assert got["measurable"] is False and "does not read" in got["reason"]
     monkeypatch.undo()
     assert impact.engine_reads("sorry", "sorry.ten-card") and not impact.engine_reads("sorry", "sorry.no-such-choice")
+
+
+def test_a_reading_that_cannot_be_played_is_not_measured_and_says_why(monkeypatch):
+    """A variant the config space cannot give (here a rematch key set to true) is a reason, not a crash or a 0."""
+    monkeypatch.setattr(impact, "variant_keys", lambda game, clauses: ["previous_winner"])
+    got = impact.measure_choice("sorry", "sorry.ten-card", games=2)
+    assert got["measurable"] is False and "bad-config" in got["reason"] and "forward-one" in got["reason"]
