@@ -13,6 +13,7 @@ the user's (pytest looks for its config upwards from the suite's folder).
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -40,10 +41,24 @@ def _run(cmd, cwd, **kw):
     return subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=kw.pop("timeout", 900), **kw)
 
 
-@pytest.fixture(scope="module")
-def venv(tmp_path_factory) -> Path:
-    """A fresh venv inside a user's project folder, with only the wheel of this checkout installed."""
-    tmp = tmp_path_factory.mktemp("wheel")
+@pytest.fixture(scope="session")
+def venv(tmp_path_factory, request) -> Path:
+    """A fresh venv inside a user's project folder, with only the wheel of this checkout installed.
+    Built once per run: under pytest-xdist the workers share it (pytest-xdist's recipe, with a lock)."""
+    if not hasattr(request.config, "workerinput"):  # no xdist worker
+        return _install(tmp_path_factory.mktemp("wheel"))
+    shared = tmp_path_factory.getbasetemp().parent  # this run's folder, common to its workers
+    with open(shared / "wheel.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = shared / "wheel" / "project" / ".venv"
+        if not (done / "bin" / "rulecheck").exists():
+            shutil.rmtree(shared / "wheel", ignore_errors=True)  # what a failed attempt left
+            _install(shared / "wheel")
+    return done
+
+
+def _install(tmp: Path) -> Path:
+    tmp.mkdir(exist_ok=True)
     src = tmp / "src"  # a copy, so no stale build/ of the checkout sneaks into the wheel
     shutil.copytree(ROOT, src, ignore=NOT_SOURCE)
     built = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-cache-dir",
