@@ -315,7 +315,7 @@ Feature: Opsnorren rule cards, each alone and together
       And player 1's won pile holds unicorn
       And only blue 5, orange 5 are discarded
 
-    @clause:OPS-RULE-EQUAL-DISCARDED @choice:ops.equal-values-jokers=never
+    @clause:OPS-RULE-EQUAL-DISCARDED @choice:ops.equal-values-jokers=never @choice:ops.dove-unicorn-leader=unicorn
     Scenario: Two jokers are not equal values and keep their effect
       Given a 5-player game with the revealed rule cards pink-open, pass-three, equal-discarded
       And the hands are:
