@@ -20,8 +20,10 @@ import sys
 import traceback
 from typing import Any, Callable, Union
 
+import orjson
+
 import specs.protocol as proto
-from engine.canonical import loads
+from engine.canonical import dumps, float_free, loads_checked, vouched_float_free
 from engine.errors import MalformedError, RulecheckError, UnknownChoiceError
 from engine.protocol import Engine
 
@@ -32,10 +34,11 @@ EngineFactory = Callable[[Union[dict, None]], Engine]
 MAX_REQUEST_BYTES = 64 * 1024 * 1024
 
 
-def _dumps(obj: Any) -> str:
-    """One response line. Text UTF-8 cannot carry (a lone surrogate in a request's id, echoed
-    back) is written as a JSON escape instead, so no answer can crash the server."""
-    text = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+def _dumps(obj: Any, no_nan: bool = False) -> str:
+    """One response line: canonical text (``engine.canonical.dumps``: orjson, exactly as json
+    writes it). Text UTF-8 cannot carry (a lone surrogate in a request's id, echoed back) is
+    written as a JSON escape instead, so no answer can crash the server."""
+    text = dumps(obj, no_nan=no_nan)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
@@ -55,6 +58,12 @@ class Server:
             self.engine = engine_or_factory(None)
         self.validate = validate
         self.requests = 0
+        self.memo = StateMemo()
+
+    @property
+    def reference(self) -> bool:
+        """Whether the engine is one of ours (``engine.*``): its output holds no NaN or infinity."""
+        return type(self.engine).__module__.startswith("engine.")
 
     # ---- one request ---------------------------------------------------------------
     def handle(self, req: Any) -> dict:
@@ -113,7 +122,19 @@ class Server:
         game = obj.get("game")
         if game != self.engine.game:
             raise MalformedError(f"this engine plays {self.engine.game!r}, the state is of game {game!r}", path="state/game")
+        key = self.memo.key(obj, self.engine) if self.reference and vouched_float_free(obj) else None
+        if key is not None:
+            hit = self.memo.get(key)
+            if hit is not None:
+                return hit
         return self.engine.from_json(obj)
+
+    def _out(self, state) -> dict:
+        """``to_json(state)``, remembered (a reference engine's own output) for the next request."""
+        obj = self.engine.to_json(state)
+        if self.reference:
+            self.memo.put(obj, state, self.engine)
+        return obj
 
     def _op(self, op: str, req: dict) -> dict:
         eng = self.engine
@@ -122,7 +143,7 @@ class Server:
                 from engine.errors import BadConfigError
 
                 raise BadConfigError(f"this engine plays {eng.game!r}, not {req['game']!r}", path="game")
-            return {"state": eng.to_json(eng.new_game(req["config"]))}
+            return {"state": self._out(eng.new_game(req["config"]))}
         if op == "legal":
             return {"actions": eng.legal_actions(self._state(req["state"]))}
         if op == "apply":
@@ -130,8 +151,8 @@ class Server:
                 raise MalformedError(f"an action is a JSON object, got {type(req.get('action')).__name__}", path="action")
             new = eng.apply(self._state(req["state"]), req["action"])
             if req.get("legal"):
-                return {"state": eng.to_json(new), "actions": eng.legal_actions(new)}
-            return {"state": eng.to_json(new)}
+                return {"state": self._out(new), "actions": eng.legal_actions(new)}
+            return {"state": self._out(new)}
         if op == "load":
             return {"state": eng.to_json(self._state(req["state"]))}
         if op == "chance":
@@ -156,15 +177,66 @@ class Server:
         if not line.strip():
             return None
         try:
-            req = loads(raw, line)
+            req, no_floats = loads_checked(raw, line)
         except (ValueError, RecursionError) as exc:
             return _dumps({"id": None, "error": {"code": "malformed",
                                                  "message": f"the line is not JSON: {exc}; line starts {line[:80]!r}"}})
-        resp = self.handle(req)
+        if no_floats:  # the engine's from_json need not look for a float in the states again
+            with float_free(_states(req)):
+                resp = self.handle(req)
+        else:
+            resp = self.handle(req)
         try:
-            return _dumps(resp)
+            return _dumps(resp, no_nan=self.reference)
         except (TypeError, ValueError) as exc:  # an engine returned something that is not JSON
             return _dumps({"id": resp.get("id"), "error": _internal(exc)})
+
+
+class StateMemo:
+    """The internal states a reference engine recently answered with, by canonical text.
+
+    A harness sends back the states it was just given (the next ply of each game), so
+    ``from_json`` (schema check, float check, parse: most of a served transition) is mostly
+    redone on the engine's own output. A state whose canonical text is one the engine
+    produced is that state: its internal form is reused. Only for reference engines
+    (``engine.*``, whose ``from_json(to_json(s))`` is ``s``: the canonical round trip their
+    tests hold them to) and only for states from a line without floats (orjson's text of
+    such a value is exact). Bounded; forgets the oldest first; emptied when the engine
+    changes (``hello`` with choices)."""
+
+    def __init__(self, size: int = 2048):
+        self.size = size
+        self.states: dict[bytes, Any] = {}
+        self.engine = None
+
+    def key(self, obj: dict, engine) -> bytes | None:
+        if engine is not self.engine:
+            self.states.clear()
+            self.engine = engine
+        try:
+            return orjson.dumps(obj, option=orjson.OPT_SORT_KEYS)
+        except TypeError:  # not JSON orjson writes exactly (a big integer, a lone surrogate): no memo
+            return None
+
+    def get(self, key: bytes):
+        return self.states.get(key)
+
+    def put(self, obj: dict, state, engine) -> None:
+        key = self.key(obj, engine)  # a reference engine's output: no float, so orjson's text is exact
+        if key is None:
+            return
+        if len(self.states) >= self.size:
+            del self.states[next(iter(self.states))]
+        self.states[key] = state
+
+
+def _states(req: Any) -> list:
+    """The states a request carries (its own, its sub-requests')."""
+    if not isinstance(req, dict):
+        return []
+    subs = req.get("requests") if req.get("op") == "batch" else [req]
+    return [r["state"] for r in subs if isinstance(r, dict) and isinstance(r.get("state"), dict)] \
+        if isinstance(subs, list) else []
 
 
 def _too_deep() -> dict:

@@ -1,0 +1,98 @@
+"""harness.serve.StateMemo: the server reuses the internal form of states it answered with,
+and never answers a state it did not produce from the memo.
+
+A harness sends back the states it was just given, so the memo spares ``from_json`` on
+them; a state that differs in anything (one value, a float where an integer was, a key
+more) is loaded by ``from_json`` and judged as before.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+
+from engine import chance as chance_mod
+from harness.engines import random_config
+from harness.serve import Server, reference_factory
+
+
+def _play(srv: Server, game: str, plies: int = 12) -> list[dict]:
+    rng = random.Random(4)
+    s = srv.handle({"id": 0, "op": "new", "game": game, "config": random_config(game, rng)})["state"]
+    out = [s]
+    for _ in range(plies):
+        if s["result"] is not None:
+            break
+        if s["chance"] is not None:
+            action = chance_mod.sample(s["chance"], rng)
+        else:
+            action = srv.handle({"id": 1, "op": "legal", "state": s})["actions"][0]
+        s = srv.handle({"id": 2, "op": "apply", "state": s, "action": action})["state"]
+        out.append(s)
+    return out
+
+
+def _line(srv: Server, req: dict) -> dict:
+    return json.loads(srv.handle_line(json.dumps(req).encode()))
+
+
+@pytest.mark.parametrize("game", ["opsnorren", "sorry", "dnup"])
+def test_states_the_server_answered_with_are_reused(game):
+    srv = Server(reference_factory(game))
+    states = _play(srv, game)
+    assert len(srv.memo.states) == len(states)
+    calls = []
+    eng = srv.engine
+    real = type(eng).from_json
+    eng.from_json = lambda obj: calls.append(obj) or real(eng, obj)
+    for s in states:
+        want = srv.handle({"id": 3, "op": "load", "state": s})["state"]
+        assert _line(srv, {"id": 3, "op": "load", "state": s})["state"] == want == s
+    assert len(calls) == len(states)  # handle() (dicts, no line) loads; handle_line() reuses
+    for s in states:  # legal actions of a reused state are the engine's own
+        assert _line(srv, {"id": 4, "op": "legal", "state": s}) == srv.handle({"id": 4, "op": "legal", "state": s})
+
+
+@pytest.mark.parametrize("game", ["opsnorren", "sorry", "dnup"])
+def test_a_state_it_did_not_produce_is_judged_by_from_json(game):
+    srv = Server(reference_factory(game))
+    s = _play(srv, game)[-1]
+    rng = random.Random(9)
+    keys = [k for k in s if k not in ("game",)]
+    for _ in range(12):
+        bad = copy.deepcopy(s)
+        k = rng.choice(keys)
+        bad[k] = rng.choice([None, -1, "x", [], {"a": 1}])
+        if bad[k] == s[k]:
+            continue
+        got = _line(srv, {"id": 5, "op": "load", "state": bad})
+        assert got == json.loads(json.dumps(srv.handle({"id": 5, "op": "load", "state": bad}))), (k, got)
+        assert "error" in got, (k, got)
+    extra = {**s, "extra": 1}
+    assert _line(srv, {"id": 6, "op": "load", "state": extra})["error"]["code"] == "malformed"
+    ints = [k for k, v in s.items() if type(v) is int and k != "to_move"]
+    if ints:  # the same state with a float where an integer is: a line with floats is never memo'd
+        floaty = {**s, ints[0]: float(s[ints[0]])}
+        got = _line(srv, {"id": 7, "op": "load", "state": floaty})
+        assert got["error"]["code"] == "malformed", got
+
+
+def test_the_memo_is_emptied_when_hello_changes_the_engine():
+    srv = Server(reference_factory("sorry"))
+    states = _play(srv, "sorry", 4)
+    assert srv.memo.states
+    first = srv.engine
+    got = srv.handle({"id": 1, "op": "hello", "choices": {"sorry.ten-card": "forward-one"}})
+    assert "error" not in got and srv.engine is not first
+    _line(srv, {"id": 2, "op": "load", "state": states[-1]})
+    assert srv.memo.engine is srv.engine and srv.memo.states == {}
+
+
+def test_the_memo_is_bounded():
+    srv = Server(reference_factory("dnup"))
+    srv.memo.size = 5
+    _play(srv, "dnup", 20)
+    assert len(srv.memo.states) == 5
