@@ -23,8 +23,8 @@ _LONG_DIGITS_STR = re.compile(r"[0-9]{19}")
 #: infinities as null (json: NaN, Infinity)
 _FLOAT_MARKS = (b"\0.", b"\0e", b"\0E")
 #: orjson raises (TypeError) for these instead of serialising them: json then gives its usual answer
-_ORJSON_OPTS = orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS | \
-    orjson.OPT_PASSTHROUGH_DATETIME
+_ORJSON_LINE = orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+_ORJSON_OPTS = orjson.OPT_SORT_KEYS | _ORJSON_LINE
 
 
 def dumps(obj: Any, *, no_nan: bool = False) -> str:
@@ -43,6 +43,21 @@ def dumps(obj: Any, *, no_nan: bool = False) -> str:
     if _float_marks(out) or (not no_nan and b"null" in out and _has_float(obj)):
         return _json_dumps(obj)
     return out.decode("utf-8")
+
+
+def dumps_line(obj: Any, known: dict[int, Any] | None = None) -> bytes:
+    """A protocol line's bytes (keys in insertion order, no spaces, UTF-8, no newline): exactly
+    ``json.dumps(obj, separators=(",", ":"), ensure_ascii=False).encode()``, written by orjson
+    when that is the same text (as :func:`dumps`). ``known``: containers known to hold no
+    float (id -> value), not walked when a ``null`` must be told from a NaN. Raises what json
+    raises (``TypeError``, ``ValueError``) for what is not JSON."""
+    try:
+        out = orjson.dumps(obj, option=_ORJSON_LINE)
+    except TypeError:
+        out = None
+    if out is None or _float_marks(out) or (b"null" in out and _has_float(obj, known)):
+        return json.dumps(obj, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return out
 
 
 def _json_dumps(obj: Any) -> str:
@@ -150,8 +165,9 @@ def first_float(obj: Any) -> tuple[str, float] | None:
     return None  # pragma: no cover  (_has_float found one)
 
 
-def _has_float(obj: Any) -> bool:
-    """Whether a float is anywhere in ``obj`` (iterative: input nested 5,000 deep is no RecursionError)."""
+def _has_float(obj: Any, known: dict[int, Any] | None = None) -> bool:
+    """Whether a float is anywhere in ``obj`` (iterative: input nested 5,000 deep is no RecursionError).
+    ``known``: id -> value of containers known to hold none (not walked)."""
     if type(obj) is float:
         return True
     if type(obj) is not dict and type(obj) is not list:
@@ -164,6 +180,6 @@ def _has_float(obj: Any) -> bool:
             t = type(v)
             if t is float:
                 return True
-            if t is dict or t is list:
+            if (t is dict or t is list) and (known is None or known.get(id(v)) is not v):
                 push(v)
     return False

@@ -39,7 +39,6 @@ is in ``harness.engine_process``; its names are importable from here as before.
 from __future__ import annotations
 
 import collections
-import json
 import os
 import shlex
 import subprocess
@@ -48,7 +47,7 @@ import weakref
 from typing import Any, Iterable
 
 import specs.protocol as proto
-from engine.canonical import dumps, loads
+from engine.canonical import dumps, dumps_line, loads_checked
 from engine.errors import MalformedError, RulecheckError, error_from_wire
 from engine.protocol import Engine
 from harness.referee import (
@@ -91,6 +90,8 @@ from harness.engine_process import (  # noqa: F401  (re-exported: the process si
 
 #: a batch gets one request deadline per this many sub-requests
 BATCH_DEADLINE_UNIT = 32
+#: how many states answered without a float are remembered, to write requests without looking for floats in them
+CLEAN_STATES = 1024
 
 
 def _describe_request(req: dict) -> str:
@@ -179,6 +180,9 @@ class SubprocessEngine(_ProcessIO, Engine):
         self._closed = False
         self._finalizer = None
         self._state_validator, self._action_validator = game_checkers(game, state_schema, action_schema)
+        #: id -> state of the last states answered in lines without a float (dumps_line skips them)
+        self._clean: dict[int, dict] = {}
+        self._last_clean = False
         self._actions_check = action_list_check(self._action_validator)
         self.reuse = _reuse_default() if reuse is None else reuse
         self._check_breaker()
@@ -357,7 +361,7 @@ class SubprocessEngine(_ProcessIO, Engine):
         self.requests += 1
         limit = self.startup_deadline if startup else (deadline or self.deadline)
         try:
-            data = (json.dumps(req, separators=(",", ":"), ensure_ascii=False) + "\n").encode("utf-8")
+            data = dumps_line(req, self._clean) + b"\n"
         except (TypeError, ValueError) as exc:
             raise MalformedError(f"cannot send {req['op']}: not JSON: {exc}") from None
         end = time.monotonic() + limit
@@ -377,7 +381,7 @@ class SubprocessEngine(_ProcessIO, Engine):
         self._pending.popleft()
         req, rid, op, startup = t.req, t.rid, t.req["op"], t.startup
         try:
-            resp = loads(line)
+            resp, self._last_clean = loads_checked(line)
         except (ValueError, RecursionError) as exc:
             self._fault(ProtocolError, f"the answer is not JSON ({exc}): {excerpt(line.decode('utf-8', 'replace'), 200)}",
                         req)
@@ -425,6 +429,11 @@ class SubprocessEngine(_ProcessIO, Engine):
             if problems:
                 self._fault(SchemaViolation, "the state in the answer is not valid: " + "; ".join(problems), req,
                             kill=False)
+        if self._last_clean and type(st) is dict:  # sent back in later requests: no float to look for
+            clean = self._clean
+            if len(clean) >= CLEAN_STATES:
+                del clean[next(iter(clean))]
+            clean[id(st)] = st
         return st
 
     def _check_actions(self, actions: Any, req: dict) -> list[dict]:

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.canonical import dumps, first_float, float_free, loads, loads_checked
+from engine.canonical import dumps, dumps_line, first_float, float_free, loads, loads_checked
 
 SCALARS = (st.none() | st.booleans() | st.integers() | st.integers(min_value=2**63 - 3, max_value=2**64 + 3)
            | st.floats(allow_nan=True, allow_infinity=True) | st.text()
@@ -76,3 +76,23 @@ def test_float_free_flag_and_vouching():
     assert first_float(bad) == ("/round", 1.0)
     with float_free([value]):
         assert first_float(value) is None and first_float(bad) == ("/round", 1.0)
+
+
+@settings(max_examples=200, suppress_health_check=list(HealthCheck), deadline=None)
+@given(VALUES)
+def test_dumps_line_is_json_dumps_in_insertion_order(value):
+    try:
+        want = json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        with pytest.raises(UnicodeEncodeError):
+            dumps_line(value)
+        return
+    assert dumps_line(value) == want
+
+
+def test_dumps_line_walks_all_but_the_known_float_free_containers():
+    state = {"round": 1, "chance": None}
+    req = {"op": "apply", "state": state, "action": {"type": "x", "n": float("nan")}}
+    assert dumps_line(req, {id(state): state}) == json.dumps(req, separators=(",", ":")).encode()  # NaN, as json
+    req = {"op": "apply", "state": state, "action": {"type": "x"}}
+    assert dumps_line(req, {id(state): state}) == b'{"op":"apply","state":{"round":1,"chance":null},"action":{"type":"x"}}'
