@@ -13,8 +13,10 @@ lists the ``apply-legal`` feature, one ``apply`` sub-request also brings back th
 actions of the successor. With ``batch=False`` every request is its own line and waits
 for its answer (the latency-bound figure).
 
-The result also gives CPU seconds of both sides (rulecheck and the candidate), since
-wall-clock figures on a shared machine move with whatever else runs.
+The result also gives the time split: CPU seconds of both sides (rulecheck and the
+candidate), CPU microseconds per transition on each side, each side's share, and
+transitions per CPU-second of the busier side (what two free cores sustain), with the
+load average, since wall-clock figures on a shared machine move with whatever else runs.
 """
 
 from __future__ import annotations
@@ -65,7 +67,9 @@ def bench_protocol(cmd: str, game: str, seconds: float = 5.0, *, batch: bool = T
 
     Returns a dict with ``transitions``, ``seconds`` (wall), ``transitions_per_second``,
     ``cpu_rulecheck``/``cpu_engine`` (CPU seconds), ``transitions_per_cpu_second`` (both
-    sides together), ``round_trips``, ``games_finished``, ``errors`` and ``faults``.
+    sides together), the split (``us_per_transition``, ``cpu_share``: ``{"rulecheck": ..,
+    "engine": ..}``; ``transitions_per_busier_cpu_second``), ``load_average``,
+    ``round_trips``, ``games_finished``, ``errors`` and ``faults``.
     """
     rng = random.Random(seed)
     make_config = _config_maker(game, config)
@@ -92,11 +96,22 @@ def bench_protocol(cmd: str, game: str, seconds: float = 5.0, *, batch: bool = T
             "cpu_rulecheck": round(cpu_r, 3),
             "cpu_engine": round(cpu_e, 3),
             "transitions_per_cpu_second": round(transitions / (cpu_r + cpu_e), 1) if cpu_r + cpu_e else None,
+            # the time split: CPU per checked transition on each side, and what two free cores
+            # would sustain (both sides run at once when batches are pipelined: the busier bounds)
+            "us_per_transition": {"rulecheck": _per(cpu_r, transitions), "engine": _per(cpu_e, transitions)},
+            "cpu_share": {"rulecheck": round(cpu_r / (cpu_r + cpu_e), 3) if cpu_r + cpu_e else None,
+                          "engine": round(cpu_e / (cpu_r + cpu_e), 3) if cpu_r + cpu_e else None},
+            "transitions_per_busier_cpu_second": round(transitions / max(cpu_r, cpu_e), 1) if max(cpu_r, cpu_e) else None,
+            "load_average": round(os.getloadavg()[0], 2),
             "round_trips": eng.requests - trips0,
             "games_finished": counts["finished"],
             "errors": counts["errors"],
             "faults": dict(eng.fault_counts),
         }
+
+
+def _per(cpu: float, transitions: int) -> float | None:
+    return round(cpu / transitions * 1e6, 1) if transitions else None
 
 
 def _next_request(slot: _Slot, eng, make_config, rng, use_legal: bool) -> dict:
