@@ -61,41 +61,123 @@ def register():
     return {a.id: a for a in build()}
 
 
-def test_register_has_every_pair_of_trick_play_cards(register):
-    cards = S.trick_play_cards()
-    assert set(cards) == {"two-wins", "equal-discarded", "colour-reversed", "three-lowest", "new-lead-colour"}
+def test_register_has_every_pair_of_order_dependent_cards(register):
+    from proofs.opsnorren import sweep as W
+
+    cards = W.order_cards()
+    assert set(S.trick_play_cards()) <= set(cards)
+    assert {"green-negative", "most-blue", "pink-plus-one", "fewest-stars"} <= set(cards)  # the scoring cards
+    fixed = next(iter(register["ops.order.white-before-black"].readings.values()))
     for a, b in itertools.combinations(cards, 2):
         item = register.get(f"ops.order.{a}+{b}")
+        if W.pile(a) != W.pile(b):  # a white card always lies left of a black one
+            assert item is None and f"{a}+{b}" in fixed, (a, b)
+            continue
         assert item is not None, f"no sweep result for {a} / {b}"
-        assert item.status in ("conflict", "commutes"), item.status
+        assert item.status in ("conflict", "commutes", "independent"), item.status
         assert item.kind == ("rule-order" if item.status == "conflict" else "not-ambiguous")
         if item.status == "conflict":
             w = item.witness
-            assert w and len(w["outcomes"]) == 2 and w["outcomes"][0]["result"] != w["outcomes"][1]["result"], w
+            assert w and w["text"].count("Row ") == 2, w
+            left, right = item.readings[f"{a} left of {b}"], item.readings[f"{b} left of {a}"]
+            assert left != right, (left, right)
         else:
             assert item.witness is None
         assert f"{a} left of {b}" in item.readings and f"{b} left of {a}" in item.readings
 
 
-def test_sweep_finds_the_winner_rule_conflict_and_nothing_else(register):
-    """Under our reading only 'two wins' and 'a 3 makes the lowest win' depend on their order."""
-    conflicts = sorted(i for i, a in register.items() if a.kind == "rule-order" and a.status == "conflict"
-                       and i != "ops.order.triples")
-    assert conflicts == ["ops.order.two-wins+three-lowest"]
+def test_sweep_conflicts(register):
+    """Under our reading only 'two wins' and 'a 3 makes the lowest win' depend on their order;
+    placing the equal-values filter at its row place makes it conflict with both."""
+    conflicts = sorted(i for i, a in register.items() if a.kind == "rule-order" and i.startswith("ops.order."))
+    assert conflicts == ["ops.order.equal-discarded+three-lowest", "ops.order.two-wins+equal-discarded",
+                         "ops.order.two-wins+three-lowest"], conflicts
     w = register["ops.order.two-wins+three-lowest"].witness
     cards = w["trick"]["cards"]
     assert len(cards) == 3 and any(c.endswith(" 2") for c in cards) and any(c.endswith(" 3") for c in cards)
+    assert w["readings"]["filter_at"] == "first" and w["readings"]["binding"] == "late"
+    for cid in ("ops.order.two-wins+colour-reversed", "ops.order.colour-reversed+three-lowest"):
+        assert "snapshot" in register[cid].detail and register[cid].status == "commutes"
+
+
+def test_two_2s_conflict_between_two_wins_and_equal_values(register):
+    """Two 2s in one trick: 'two wins' left of 'equal values discarded' lets a 2 win, the
+    other order sets both aside first. Found, on a reachable row, with the trick at the table."""
+    from proofs.opsnorren import sweep as W
+
+    item = register["ops.order.two-wins+equal-discarded"]
+    assert item.status == "conflict" and item.kind == "rule-order"
+    w = item.witness
+    assert w["readings"]["filter_at"] == "row"
+    assert sum(1 for c in w["trick"]["cards"] if c.endswith(" 2")) >= 2, w["trick"]
+    assert all(W.reachable(r) for r in w["rows"]) and len(w["rows"]) == 2
+    outs = [W.outcome({**w, "rows": w["rows"]}, k) for k in (0, 1)]
+    first_two = w["rows"][0].index("two-wins") < w["rows"][0].index("equal-discarded")
+    two_first = outs[0] if first_two else outs[1]
+    assert w["trick"]["cards"][two_first["winner"]].endswith(" 2")
+    assert (outs[0]["winner"], outs[0]["dest"]) != (outs[1]["winner"], outs[1]["dest"])
+    assert "seat 1" in w["text"] and "Row pink-open | pass-three |" in w["text"]
+    assert "filtered" in item.detail and "row" in item.detail
+
+
+def test_no_witness_row_is_unreachable():
+    from proofs.opsnorren import sweep as W
+
+    sw = W.sweep()
+    seen = 0
+    for it in sw["pairs"] + sw["triples"]:
+        for row in it["rows"]:
+            assert W.reachable(row), (it["cards"], row)
+        for r in it.get("results", {}).values():
+            if r["witness"]:
+                seen += 1
+                assert all(W.reachable(row) for row in r["witness"]["rows"]), r["witness"]["rows"]
+        if it.get("main"):
+            assert all(W.reachable(row) for row in it["main"]["rows"])
+    assert seen >= 10
+    assert not W.reachable(["pink-open", "two-wins", "three-lowest"])  # a black card in a white place
+    assert not W.reachable(["pink-open", "pass-three", "two-wins", "three-lowest", "colour-reversed"])
+    assert W.reachable_orders(("two-wins", "three-lowest", "colour-reversed")) == []
+    assert W.reachable_orders(("green-negative", "two-wins")) == [("green-negative", "two-wins")]
 
 
 def test_triples_add_no_conflict_beyond_the_pairs(register):
+    from proofs.opsnorren import sweep as W
+
     item = register["ops.order.triples"]
     text = next(iter(item.readings.values()))
-    for trio in itertools.combinations(S.trick_play_cards(), 3):
+    for trio in itertools.combinations(W.order_cards(), 3):
         name = "+".join(trio)
         assert name in text, name
-        inside = "two-wins" in trio and "three-lowest" in trio
-        assert (f"{name}: conflict" in text) == inside, (name, text)
+        piles = [W.pile(c) for c in trio]
+        if len(set(piles)) == 1:
+            assert f"{name}: unreachable" in text, name
+    assert "colour-reversed+three-lowest+new-lead-colour: unreachable" in text
+    assert "green-negative+two-wins+three-lowest: conflict (as two-wins+three-lowest)" in text
     assert item.status == "commutes" and item.witness == {"new_conflicts": []}
+
+
+def test_sweep_finds_a_scoring_conflict_when_one_exists(monkeypatch):
+    """The scoring comparison bites: with a 'green-negative' that negates every card's
+    current value (not only green ones), its order with 'pink-plus-one' matters."""
+    from proofs.opsnorren import scoring as SC
+
+    real = SC.card_values
+
+    def broken(row, cards):  # green-negative negates every card's current value, pink-plus-one adds 1
+        value = {c: SC.stars()[c] for c in cards}
+        for rule in row:
+            if rule == "green-negative":
+                value = {c: -v for c, v in value.items()}
+            elif rule == "pink-plus-one":
+                value = {c: (v + 1 if c.startswith("pink") else v) for c, v in value.items()}
+        return value
+
+    assert SC.compare([["green-negative", "pink-plus-one"], ["pink-plus-one", "green-negative"]]) is None
+    monkeypatch.setattr(SC, "card_values", broken)
+    w = SC.compare([["green-negative", "pink-plus-one"], ["pink-plus-one", "green-negative"]])
+    assert w is not None and w["results"][0] != w["results"][1]
+    monkeypatch.setattr(SC, "card_values", real)
 
 
 def test_every_choice_has_a_distinguishing_position(register):

@@ -11,14 +11,13 @@ which of them has the last word (``ops.winner-rule-order``).
 
 Items:
 
-1. **rule-order** (one per unordered pair of trick-play rule cards, so both ordered
-   pairs; kind ``not-ambiguous`` when the pair commutes under our reading): Z3 compares the row ``[a, b]`` with ``[b, a]`` on one symbolic trick, for each
-   option of ``ops.winner-rule-order`` and each binding (``late``, ours; ``snapshot``,
-   the reading that a card keeps the colour order in force when it was revealed), every
-   other trick choice left symbolic. ``conflict``: a minimal witness trick (fewest
-   cards, then no jokers, then default readings); ``commutes``: unsat for 3-6 cards.
-   Triples are summarised in one item (a real row holds 2 black cards, and every
-   trick-play card is black, so a triple never occurs with the known cards).
+1. **rule-order** (``proofs.opsnorren.sweep``): every pair of order-dependent cards (trick-play
+   and scoring cards) whose two orders occur in a reachable row (2 white then 2 black cards),
+   compared under every combination of ``ops.winner-rule-order``, filter place, trigger and
+   binding; kind ``rule-order`` when some reading with the late binding conflicts (witness:
+   the trick at the table, multi-line), ``not-ambiguous`` when it commutes (proved) or the
+   cards act at different stages (independent by structure). One item lists the pairs a row
+   holds in one order only (white left of black), one summarises every triple.
 2. **reading** (one per choice of specs/opsnorren/choices.toml, ``choice=<id>``): a
    concrete position where the options give different results; trick choices by Z3
    (smallest trick, fewest revealed rule cards), the two setup choices by construction.
@@ -31,84 +30,26 @@ from __future__ import annotations
 
 import functools
 import itertools
-import time
 
 from proofs.core import Ambiguity
 from proofs.opsnorren import diff as D
+from proofs.opsnorren import scoring as SC
 from proofs.opsnorren import spec as S
+from proofs.opsnorren import sweep as W
 
 GAME = "opsnorren"
 WRO = "ops.winner-rule-order"
-BINDINGS = ("late", "snapshot")
-#: the part of the trick-resolution procedure each trick-play card transforms (model.py)
+#: the part of the trick-resolution or scoring procedure each order-dependent card transforms
 PART = {"two-wins": "the winner rule (a 2 wins)", "three-lowest": "the winner rule (with a 3, the lowest wins)",
         "colour-reversed": "the colour strength, which every rule reads when the trick is resolved",
-        "equal-discarded": "the set-aside filter, which runs before any winner rule (its own text)",
-        "new-lead-colour": "the lead rule (legality only)"}
-#: triples are checked "where cheap": tricks of 3 and 4 cards (6 row orders each)
-TRIPLE_NS = (3, 4)
+        "equal-discarded": "the set-aside filter",
+        "new-lead-colour": "the lead rule (legality only)",
+        **{c: f"{part} at the end of the round" for c, part in SC.SCORING.items()}}
 
 
-def _pair_variants(order_a, order_b, wro, binding):
-    """Rows ``order_a`` and ``order_b`` under ``wro`` (None: the reading stays symbolic)."""
-    fix = {WRO: wro} if wro else {}
-    return [lambda rd, row: D.Variant({**rd, **fix}, list(order_a), binding),
-            lambda rd, row: D.Variant({**rd, **fix}, list(order_b), binding)]
-
-
-def _compare(variants_for, tag, ns=D.NS):
-    """Status and witness per option of ops.winner-rule-order: one query with the option
-    symbolic first (unsat: commutes under every option), per option only when sat."""
-    t1 = time.perf_counter()
-    try:
-        if D.differ(variants_for(None), tag=tag, ns=ns) is None:
-            secs = round((time.perf_counter() - t1) / len(S.options(WRO)), 3)  # one query for every option
-            return {wro: {"status": "commutes", "witness": None, "seconds": secs} for wro in S.options(WRO)}
-        out = {}
-        for wro in S.options(WRO):
-            w, secs = D.timed(D.differ, variants_for(wro), tag=tag + wro, ns=ns)
-            out[wro] = {"status": "conflict" if w else "commutes", "witness": w, "seconds": secs}
-        return out
-    except D.Unknown as exc:
-        return {wro: {"status": f"unknown ({exc})", "witness": None, "seconds": round(time.perf_counter() - t1, 3)}
-                for wro in S.options(WRO)}
-
-
-@functools.cache
 def sweep() -> dict:
-    """Every pair (and triple) of trick-play rule cards, both orders, each reading."""
-    t0 = time.perf_counter()
-    cards = S.trick_play_cards()
-    pairs = []
-    for a, b in itertools.combinations(cards, 2):
-        results = {}
-        for binding in BINDINGS:
-            if binding != "late" and "colour-reversed" not in (a, b):
-                # without colour-reversed in the row every strength flag is False under both bindings:
-                # model.resolve builds the very same formulas, so the late result holds as it is
-                for wro in S.options(WRO):
-                    results[f"{wro}/{binding}"] = {**results[f"{wro}/late"], "seconds": 0.0, "same_as": "late"}
-                continue
-            got = _compare(lambda wro: _pair_variants((a, b), (b, a), wro, binding), f"p{a}{b}{binding}")
-            for wro, r in got.items():
-                results[f"{wro}/{binding}"] = r
-        pairs.append({"cards": [a, b], "results": results})
-    pair_time = round(time.perf_counter() - t0, 3)
-    triples = []
-    for trio in itertools.combinations(cards, 3):
-        orders = list(itertools.permutations(trio))
-
-        def variants_for(wro, orders=orders):
-            fix = {WRO: wro} if wro else {}
-            return [(lambda o: (lambda rd, row: D.Variant({**rd, **fix}, list(o), "late")))(o) for o in orders]
-
-        results = {f"{wro}/late": r for wro, r in _compare(variants_for, "t" + ".".join(trio), TRIPLE_NS).items()}
-        inner = [p for p in pairs if set(p["cards"]) <= set(trio)
-                 and any(r["status"] == "conflict" for k, r in p["results"].items() if k.endswith("/late"))]
-        triples.append({"cards": list(trio), "results": results,
-                        "conflicting_pairs_inside": [p["cards"] for p in inner]})
-    return {"pairs": pairs, "triples": triples, "pair_seconds": pair_time,
-            "seconds": round(time.perf_counter() - t0, 3)}
+    """The rule-order sweep (``proofs.opsnorren.sweep``)."""
+    return W.sweep()
 
 
 def _lines(*clause_ids) -> tuple[int, int]:
@@ -141,70 +82,115 @@ def _compact(w: dict) -> dict:
                           "result": _short(o)} for v, o in zip(w["variants"], outs)]}
 
 
+def _say(combo: dict) -> str:
+    return f"{WRO}={combo[WRO]}, " + ", ".join(f"{k}={combo[k]}" for k in W.SWEEP_READINGS)
+
+
+def _order_result(w: dict, k: int) -> str:
+    """The outcome under the witness's ``k``-th row, one line from its rendering."""
+    text = w["text"].split("\n")
+    at = [i for i, line in enumerate(text) if line.startswith("Row ")]
+    return text[at[k] + 1].strip()
+
+
 def _pair_item(p: dict) -> Ambiguity:
     a, b = p["cards"]
+    cid = [c for c in (a, b) if c in S.TRICK_PLAY or c in SC.SCORING]
+    depends = list(S.clauses("OPS-RULES-LEFT-TO-RIGHT", "OPS-SETUP-RULE-ROW")) + [S.rule_clause(c) for c in cid]
+    base = dict(id=f"ops.order.{a}+{b}", game=GAME, title=f"Does the row order of '{a}' and '{b}' matter?",
+                lines=_lines("OPS-RULES-LEFT-TO-RIGHT", S.rule_clause(a), S.rule_clause(b)), depends=depends)
+    rows = " and ".join(" | ".join(r) for r in p["rows"])
+    if p["status"] == "independent":
+        same = "the same trick and the same round score (the cards act at different stages)"
+        return Ambiguity(**base, kind="not-ambiguous", status="independent",
+                         readings={f"{a} left of {b}": same, f"{b} left of {a}": same},
+                         detail=(f"Independent by structure: '{a}' changes {PART[a]}, '{b}' changes {PART[b]}; "
+                                 "every trick of a round is resolved before the round is scored, so neither card "
+                                 f"sees what the other changes. Rows compared: {rows}."))
+    if p["kind"] == "scoring":
+        same = "the same team totals and round winner for every pair of won piles (Z3: unsat)"
+        if p["status"] == "conflict":
+            text = W.render_scoring(p["witness"], p["orders"])
+            return Ambiguity(**base, kind="rule-order", status="conflict",
+                             readings={f"{a} left of {b}": text.split("\n")[-2], f"{b} left of {a}": text.split("\n")[-1]},
+                             witness={"text": text}, detail=f"Rows compared: {rows}.")
+        return Ambiguity(**base, kind="not-ambiguous", status="commutes",
+                         readings={f"{a} left of {b}": same, f"{b} left of {a}": same},
+                         detail=(f"Commutes (proved): '{a}' changes {PART[a]}, '{b}' changes {PART[b]}; "
+                                 f"Z3 compared the rows {rows} over every assignment of the 47 cards to team A, "
+                                 f"team B or nobody, and the crown team. Z3 time {p['seconds']:.2f} s."))
     res = p["results"]
-    ours = {k: r for k, r in res.items() if k.endswith("/late")}
-    conflict = [k for k, r in ours.items() if r["status"] == "conflict"]
-    unknown = [k for k, r in res.items() if r["status"].startswith("unknown")]
-    status = "unknown" if unknown else "conflict" if conflict else "commutes"
-    main = res[f"{S.default(WRO)}/late"] if res[f"{S.default(WRO)}/late"]["witness"] else (
-        ours[conflict[0]] if conflict else None)
-    witness = _compact(main["witness"]) if main and main["witness"] else None
-    per = "; ".join(f"{k}: {r['status']}" + (f" ({r['witness']['trick']['players']} cards)" if r["witness"] else "")
-                    for k, r in res.items())
-    secs = sum(r["seconds"] for r in res.values())  # both options of the choice, both bindings
-    if status == "conflict":
-        readings = {f"{a} left of {b}": witness["outcomes"][0]["result"],
-                    f"{b} left of {a}": witness["outcomes"][1]["result"]}
-        what = ("The row order changes who wins: the rulebook should say which card has the last word "
-                f"(our reading: {WRO}={S.default(WRO)}, the rightmost applicable rule decides). Suggested "
-                "sentence for line 55: 'Bepalen meerdere open regels wie de slag wint, dan beslist de regel die "
-                "het meest rechts ligt.'")
-    else:
-        same = "the same outcome on every trick of 3-6 cards (Z3: unsat)"
-        readings = {f"{a} left of {b}": same, f"{b} left of {a}": same}
-        snap = [k for k, r in res.items() if k.endswith("/snapshot") and r["status"] == "conflict"]
-        what = (f"Nothing to decide: '{a}' changes {PART[a]}, '{b}' changes {PART[b]}, and the composition is "
-                "the same in both orders.")
-        if snap:
-            what += (" They would conflict only if a card kept the colour order in force when it was revealed "
-                     "(binding 'snapshot'), which 'Vanaf nu' rules out.")
-    return Ambiguity(  # a pair that commutes under our reading settles itself: not an ambiguity
-        id=f"ops.order.{a}+{b}", game=GAME, kind="not-ambiguous" if status == "commutes" else "rule-order",
-        title=f"Does the row order of '{a}' and '{b}' matter?",
-        lines=_lines("OPS-RULES-LEFT-TO-RIGHT", S.rule_clause(a), S.rule_clause(b)),
-        readings=readings, status=status, witness=witness,
-        depends=list(S.clauses("OPS-RULES-LEFT-TO-RIGHT")) + [S.rule_clause(a), S.rule_clause(b)],
-        detail=f"{what} Per reading ({WRO}/binding): {per}. Z3 time {secs:.2f} s.")
+    late = {k: r for k, r in res.items() if r["readings"]["binding"] == "late"}
+    conflict = [k for k, r in late.items() if r["status"] == "conflict"]
+    snap = [k for k, r in res.items() if r["readings"]["binding"] == "snapshot" and r["status"] == "conflict"]
+    table = "; ".join(f"{k}: {r['status']}" + (f" ({r['players']} cards)" if r["players"] else "")
+                      for k, r in res.items())
+    ours = next(iter(res.values()))  # the combinations start with our reading
+    if p["status"] == "conflict":
+        w = p["main"]
+        wit = {"text": w["text"], "readings": w["readings"], "reading": w["reading"], "trick": w["trick"],
+               "rows": w["rows"], "per_reading": {k: r["status"] for k, r in res.items()}}
+        readings = {f"{a} left of {b}": _order_result(w, 0), f"{b} left of {a}": _order_result(w, 1)}
+        if ours["status"] == "conflict":
+            what = ("The row order changes the trick under our reading: the rulebook should say which card has the "
+                    f"last word (ours: {WRO}={S.default(WRO)}, the rightmost applicable rule decides). Suggested "
+                    "sentence for line 55: 'Bepalen meerdere open regels wie de slag wint, dan beslist de regel die "
+                    "het meest rechts ligt.'")
+        else:
+            what = (f"Under our reading ({_say(ours['readings'])}) the order does not matter; it does under "
+                    f"{', '.join(conflict)}: {W.SAY[('filter_at', 'row')]}. Line 63 ('voordat je bepaalt wie de slag "
+                    "wint') and line 55 ('van links naar rechts') pull apart here; we read line 63 as placing the "
+                    "filter first.")
+        return Ambiguity(**base, kind="rule-order", status="conflict", readings=readings, witness=wit,
+                         detail=f"{what} Per reading ({WRO}/filter_at/trigger/binding): {table}. "
+                                f"Z3 time {p['seconds']:.2f} s.")
+    same = "the same outcome on every trick of 3-6 cards under every reading (Z3: unsat)"
+    what = (f"Commutes (proved): '{a}' changes {PART[a]}, '{b}' changes {PART[b]}, and the result is the same in "
+            f"both orders under every combination of {WRO}, filter place and trigger.")
+    if snap:
+        what += (" They would conflict only if a card kept the colour order in force when it was revealed "
+                 "(binding 'snapshot'), which 'Vanaf nu' rules out.")
+    return Ambiguity(**base, kind="not-ambiguous", status="commutes",
+                     readings={f"{a} left of {b}": same, f"{b} left of {a}": same},
+                     detail=f"{what} Rows compared: {rows}. Per reading: {table}. Z3 time {p['seconds']:.2f} s.")
+
+
+def _fixed_item(sw: dict) -> Ambiguity:
+    fixed = [p["cards"] for p in sw["pairs"] if p["status"] == "fixed-order"]
+    return Ambiguity(
+        id="ops.order.white-before-black", game=GAME, kind="not-ambiguous",
+        title="Can a white scoring card and a black rule card lie open in either order?",
+        lines=_lines("OPS-SETUP-RULE-ROW", "OPS-REVEAL-RULE", "OPS-RULES-LEFT-TO-RIGHT"),
+        readings={"one order": "the white cards always lie left of the black ones (line 13), so each of these pairs "
+                               "occurs in one order only: " + ", ".join("+".join(c) for c in fixed)},
+        status="fixed-order", depends=list(S.clauses("OPS-SETUP-RULE-ROW", "OPS-REVEAL-RULE")),
+        detail=f"{len(fixed)} pairs of order-dependent cards with one reachable order: nothing to compare.")
 
 
 def _triples_item(sw: dict) -> Ambiguity:
-    lines = []
-    bad = []
+    lines, bad = [], []
     for t in sw["triples"]:
-        st = {k: r["status"] for k, r in t["results"].items()}
-        conflict = any(s == "conflict" for s in st.values())
-        explained = bool(t["conflicting_pairs_inside"])
-        if conflict and not explained:
+        name = "+".join(t["cards"])
+        if t["status"] in ("conflict", "commutes") and t.get("via"):
+            lines.append(f"{name}: {t['status']} (as {'+'.join(t['via'])})")
+        else:
+            lines.append(f"{name}: {t['status']}")
+        if t["status"] == "conflict" and not t.get("via"):
             bad.append(t["cards"])
-        lines.append(f"{'+'.join(t['cards'])}: {'conflict' if conflict else 'commutes'}"
-                     + (" (a conflicting pair inside)" if conflict and explained else ""))
-    # the question is whether a third card adds a conflict: triples that only contain a conflicting
-    # pair are listed, but the item conflicts only when some triple conflicts without one
-    status = "conflict" if bad else "commutes"
+    counts = {s: sum(1 for t in sw["triples"] if t["status"] == s)
+              for s in ("conflict", "commutes", "independent", "unreachable")}
     return Ambiguity(
         id="ops.order.triples", game=GAME, kind="not-ambiguous" if not bad else "rule-order",
-        title="Do three trick-play rule cards in a row add order conflicts beyond the pairs?",
-        lines=_lines("OPS-RULES-LEFT-TO-RIGHT"),
-        readings={"all 6 orders compared (tricks of 3 and 4 cards)": "; ".join(lines)},
-        status=status,
-        witness={"new_conflicts": bad},
+        title="Do three order-dependent rule cards in a row add order conflicts beyond the pairs?",
+        lines=_lines("OPS-RULES-LEFT-TO-RIGHT", "OPS-SETUP-RULE-ROW"),
+        readings={"every triple over reachable rows": "; ".join(lines)},
+        status="conflict" if bad else "commutes", witness={"new_conflicts": bad},
         depends=list(S.clauses("OPS-RULES-LEFT-TO-RIGHT", "OPS-SETUP-RULE-ROW")),
-        detail=("Not reachable with the known cards: a row holds 2 black cards and every trick-play card is black "
-                "(parameter rule-piles, assumed); relevant if one of the 5 unknown cards touches trick play. "
-                f"Conflicts not explained by a conflicting pair inside: {bad or 'none'}. "
-                f"Z3 time {sum(r['seconds'] for t in sw['triples'] for r in t['results'].values()):.2f} s."))
+        detail=(f"{len(sw['triples'])} triples: {counts}. A reachable row holds at most 2 cards of a pile, so three "
+                "cards of one pile never lie open together (unreachable), and the two reachable orders of a triple "
+                "swap two cards of one pile: the trick or scoring model reads the same rows as for that pair "
+                f"('as'), or the swapped cards act at different stages (independent). New conflicts: {bad or 'none'}. "
+                f"Whole sweep {sw['seconds']:.1f} s."))
 
 
 # ------------------------------------------------------------------ readings of the choices
@@ -294,8 +280,8 @@ def _setup_items() -> list[Ambiguity]:
 
 def register() -> list[Ambiguity]:
     sw = sweep()
-    items = [_pair_item(p) for p in sw["pairs"]]
-    items.append(_triples_item(sw))
+    items = [_pair_item(p) for p in sw["pairs"] if p["status"] != "fixed-order"]
+    items += [_fixed_item(sw), _triples_item(sw)]
     rw = reading_witnesses()
     items += [_reading_item(cid, per) for cid, per in rw.items() if cid in S.spec().choices]
     items.append(_own_team_item(rw["own-team-pick"]))

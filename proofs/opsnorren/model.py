@@ -67,6 +67,9 @@ JOKER_OF_KIND = {v: k for k, v in KIND_OF_JOKER.items()}
 NO_LEAD_YET, NO_COLOUR = -1, -2  # lead values besides colours 0..3
 DISCARD = -1  # destination of a discarded card (else a team, 0 or 1)
 BINDINGS = ("late", "snapshot")
+#: where equal-discarded filters (OPS-RULE-EQUAL-DISCARDED vs OPS-RULES-LEFT-TO-RIGHT); what a 2/3 rule sees
+FILTER_AT = ("first", "row")
+TRIGGERS = ("filtered", "played")
 
 
 # ---------------------------------------------------------------- dual backend
@@ -219,12 +222,24 @@ class SymRow:
         self.pos = {c: z3.Int(f"{tag}_pos_{c}") for c in S.trick_play_cards()}
 
     def constraints(self) -> list:
+        """Distinct places, and only rows that can occur (OPS-SETUP-RULE-ROW, OPS-REVEAL-RULE): at
+        most as many cards of a pile as the row has places for it, the white ones left of the black."""
         m = len(self.pos)
         ps = list(self.pos.values())
         out = [and_(p >= -1, p < m) for p in ps]
         for i in range(m):
             for j in range(i):
                 out.append(or_(ps[i] == -1, ps[i] != ps[j]))
+        piles = S.rule_piles()
+        order = list(S.row_places())
+        for pile, places in S.row_places().items():
+            out.append(z3.Sum([ite(p >= 0, 1, 0) for c, p in self.pos.items() if c in piles[pile]]) <= places)
+        for c, p in self.pos.items():
+            for d, q in self.pos.items():
+                pc = next(k for k in order if c in piles[k])
+                pd = next(k for k in order if d in piles[k])
+                if order.index(pc) < order.index(pd):
+                    out.append(implies(and_(p >= 0, q >= 0), p < q))
         return out
 
 
@@ -235,29 +250,33 @@ def row_flags(row) -> dict:
 
 
 def row_layers(row) -> tuple[list, object]:
-    """([(slot, reversed-before-this-slot), ...] in row order, reversed-at-the-end).
+    """([(slot, reversed-before-this-slot, equal-discarded-before-this-slot), ...] in row order,
+    reversed-at-the-end).
 
     A concrete row is folded slot by slot. A SymRow yields one virtual slot per winner
     card, in row order (slot j holds the winner card with j winner cards to its left)."""
     if not isinstance(row, SymRow):
-        rev, out = False, []
+        rev, eq, out = False, False, []
         for s in row:
-            out.append((s, rev))
+            out.append((s, rev, eq))
             rev = xor_(rev, slot_is(s, "colour-reversed"))
+            eq = or_(eq, slot_is(s, "equal-discarded"))
         return out, rev
     idx = S.trick_play_cards().index
     prev = row.pos["colour-reversed"]
+    eqp = row.pos["equal-discarded"]
     present = {c: row.pos[c] >= 0 for c in WINNER_CARDS}
     rank = {c: z3.Sum([ite(and_(present[d], row.pos[d] < row.pos[c]), 1, 0) for d in WINNER_CARDS if d != c])
             for c in WINNER_CARDS}
     out = []
     for j in range(len(WINNER_CARDS)):
-        slot, rv = -1, False
+        slot, rv, eq = -1, False, False
         for c in WINNER_CARDS:
             here = and_(present[c], rank[c] == j)
             slot = ite(here, idx(c), slot)
             rv = ite(here, and_(prev >= 0, prev < row.pos[c]), rv)
-        out.append((slot, rv))
+            eq = ite(here, and_(eqp >= 0, eqp < row.pos[c]), eq)
+        out.append((slot, rv, eq))
     return out, prev >= 0
 
 
@@ -330,14 +349,30 @@ def strength(col, reversed_):
     return ite(reversed_, top - col, col)
 
 
-def resolve(tr: Trick, reading: dict, row: list, binding: str = "late", own_team_pick: bool = True) -> dict:
+def _flag(value, options: tuple[str, str], what: str):
+    """A sweep reading given as one of two names, or as a Z3 Bool (True: the second)."""
+    if isinstance(value, str):
+        if value not in options:
+            raise ValueError(f"{what} {value!r}; one of {options}")
+        return value == options[1]
+    return value
+
+
+def resolve(tr: Trick, reading: dict, row: list, binding="late", own_team_pick: bool = True,
+            filter_at="first", trigger="filtered") -> dict:
     """The outcome of a complete trick under ``reading`` and rule row ``row`` (see module doc).
 
     ``own_team_pick=False`` is a variant for the ambiguity finder: the monkey's player
-    does not pick when their own team takes the trick (and no dove): is that skip harmless?"""
+    does not pick when their own team takes the trick (and no dove): is that skip harmless?
+    Readings of the rule-order sweep (each a name, or a Z3 Bool meaning the second name):
+    ``binding`` (BINDINGS), ``filter_at`` (FILTER_AT: equal-discarded filters before every
+    winner rule, or at its place in the row, after which a winner already chosen keeps the
+    trick although its card is discarded) and ``trigger`` (TRIGGERS: a 2 or 3 rule is
+    triggered by the cards still contesting at its place, or by the cards as played)."""
     n = tr.n
-    if binding not in BINDINGS:
-        raise ValueError(f"binding {binding!r}; one of {BINDINGS}")
+    snap = _flag(binding, BINDINGS, "binding")
+    in_row = _flag(filter_at, FILTER_AT, "filter_at")
+    played = _flag(trigger, TRIGGERS, "trigger")
     flags = row_flags(row)
     K, C, V = tr.kind, tr.col, tr.val
     defs: list = []  # symbolic mode: named sub-terms (fresh constants), so Z3 shares them
@@ -363,8 +398,10 @@ def resolve(tr: Trick, reading: dict, row: list, binding: str = "late", own_team
     # 3. colour strength, per row prefix (snapshot) and final (late)
     layers, rev = row_layers(row)
     rev_final = named(rev)
-    slots = [sl for sl, _ in layers]
-    rev_before = [named(r) for _, r in layers]
+    slots = [sl for sl, _, _ in layers]
+    rev_before = [named(r) for _, r, _ in layers]
+    # the cards a winner rule at each slot sees: all animal cards while the filter has not run yet
+    filtered_at = [named(or_(not_(in_row), e)) for _, _, e in layers]
     strengths = {}
 
     def st(i, rv):  # the strength of position i's colour, named once per binding point
@@ -378,17 +415,21 @@ def resolve(tr: Trick, reading: dict, row: list, binding: str = "late", own_team
         return [named(and_(inn[i], *[implies(inn[j], key[i] > key[j]) for j in range(n) if j != i]))
                 for i in range(n)]
 
-    def two(rv):  # OPS-RULE-TWO-WINS: a 2 wins; several: the 2 of the strongest colour
-        is2 = [named(and_(inn[i], V[i] == 2)) for i in range(n)]
+    def contest(filtered):  # animal cards a rule sees, and those that trigger it
+        cont = [named(and_(animal[i], implies(filtered, not_(setaside[i])))) for i in range(n)]
+        return cont, [named(or_(cont[i], and_(played, animal[i]))) for i in range(n)]
+
+    def two(rv, cont, seen):  # OPS-RULE-TWO-WINS: a 2 wins; several: the 2 of the strongest colour
+        is2 = [named(and_(cont[i], V[i] == 2)) for i in range(n)]
         pick = [named(and_(is2[i], *[implies(is2[j], st(i, rv) > st(j, rv)) for j in range(n) if j != i]))
                 for i in range(n)]
-        return named(or_(*is2)), pick
+        return named(or_(*[and_(seen[i], V[i] == 2) for i in range(n)])), pick, named(or_(*is2))
 
-    def three(rv):  # OPS-RULE-THREE-LOWEST: with a 3 in the trick, the lowest value of the strongest colour
-        top = [named(and_(inn[i], *[implies(inn[j], st(j, rv) <= st(i, rv)) for j in range(n)]))
+    def three(rv, cont, seen):  # OPS-RULE-THREE-LOWEST: with a 3 in the trick, the lowest value of the strongest colour
+        top = [named(and_(cont[i], *[implies(cont[j], st(j, rv) <= st(i, rv)) for j in range(n)]))
                for i in range(n)]
         pick = [named(and_(top[i], *[implies(top[j], V[i] < V[j]) for j in range(n) if j != i])) for i in range(n)]
-        return named(or_(*[and_(inn[i], V[i] == 3) for i in range(n)])), pick
+        return named(or_(*[and_(seen[i], V[i] == 3) for i in range(n)])), pick, named(or_(*cont))
 
     # 4. winner rule, wrapped in row order
     leftmost = is_opt(reading, "ops.winner-rule-order", "leftmost-decides")
@@ -402,18 +443,34 @@ def resolve(tr: Trick, reading: dict, row: list, binding: str = "late", own_team
             rule_rv[key] = named(and_(rv, rules_reverse))
         return rule_rv[key]
 
+    def key_of(x):
+        return id(x) if not _py(x) else x
+
+    def bound(rv_then):  # the strength a rule at this slot reads: at resolution (late) or when revealed
+        return rule_strength(rev_final if snap is False else rv_then if snap is True
+                             else named(ite(snap, rv_then, rev_final)))
+
+    conts: dict = {}
     wins = base(rev_final)
     decided = False
     rules_at: dict = {}
-    for s, rv_then in zip(slots, rev_before):
-        rv = rule_strength(rev_final if binding == "late" else rv_then)
+    slot_rules = []
+    for s, rv_then, filt in zip(slots, rev_before, filtered_at):
+        rv = bound(rv_then)
+        if key_of(filt) not in conts:
+            conts[key_of(filt)] = contest(filt)
+        cont, seen = conts[key_of(filt)]
+        here = []
         for card, rule in (("two-wins", two), ("three-lowest", three)):
-            if (card, id(rv)) not in rules_at:
-                rules_at[(card, id(rv))] = rule(rv)
-            trig, pick = rules_at[(card, id(rv))]
-            fires = named(and_(slot_is(s, card), trig, or_(not_(leftmost), not_(decided))))
+            k = (card, key_of(rv), key_of(filt))
+            if k not in rules_at:
+                rules_at[k] = rule(rv, cont, seen)
+            trig, pick, some = rules_at[k]
+            fires = named(and_(slot_is(s, card), trig, some, or_(not_(leftmost), not_(decided))))
             wins = [named(ite(fires, pick[i], wins[i])) for i in range(n)]
             decided = named(or_(decided, fires))
+            here.append((card, trig, some, rv, cont))
+        slot_rules.append((s, here))
     # the same winner rule as scans (argmax over a key), a second encoding: the theorems
     # check that the scan's position is the one card that beats all others
     def scan(cond, key):
@@ -425,13 +482,13 @@ def resolve(tr: Trick, reading: dict, row: list, binding: str = "late", own_team
 
     scan_w = scan(inn, [st(i, rev_final) * 16 + V[i] for i in range(n)])
     decided_s = False
-    for s, rv_then in zip(slots, rev_before):
-        rv = rule_strength(rev_final if binding == "late" else rv_then)
-        s2 = scan([and_(inn[i], V[i] == 2) for i in range(n)], [st(i, rv) for i in range(n)])
-        s3 = scan(inn, [st(i, rv) * 16 + (15 - V[i]) for i in range(n)])
-        for card, trig, pos in (("two-wins", rules_at[("two-wins", id(rv))][0], s2),
-                                ("three-lowest", rules_at[("three-lowest", id(rv))][0], s3)):
-            fires = and_(slot_is(s, card), trig, or_(not_(leftmost), not_(decided_s)))
+    for s, here in slot_rules:
+        for card, trig, some, rv, cont in here:
+            if card == "two-wins":
+                pos = scan([and_(cont[i], V[i] == 2) for i in range(n)], [st(i, rv) for i in range(n)])
+            else:
+                pos = scan(cont, [st(i, rv) * 16 + (15 - V[i]) for i in range(n)])
+            fires = and_(slot_is(s, card), trig, some, or_(not_(leftmost), not_(decided_s)))
             scan_w = named(ite(fires, pos, scan_w), z3.IntSort)
             decided_s = named(or_(decided_s, fires))
     scan_w = ite(or_(*[and_(K[i] == UNICORN, live[i]) for i in range(n)]),

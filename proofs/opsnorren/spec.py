@@ -135,6 +135,17 @@ def trick_play_cards() -> tuple[str, ...]:
     return tuple(r for r in rule_cards() if r in TRICK_PLAY)
 
 
+@functools.cache
+def row_places() -> dict[str, int]:
+    """Places per pile in the rule row, left to right (OPS-SETUP-RULE-ROW: '2 witte en 2 zwarte
+    kaarten ... met de witte kaarten links')."""
+    q = " ".join(spec().clauses[clause("OPS-SETUP-RULE-ROW")].quotes)
+    m = re.search(r"(\d+) witte en (\d+) zwarte", q)
+    if not m or "witte kaarten links" not in q:
+        raise specs.SpecError(f"OPS-SETUP-RULE-ROW: cannot read the row's places from {q!r}")
+    return {"white": int(m[1]), "black": int(m[2])}
+
+
 def rule_clause(card: str) -> str:
     return clause("OPS-RULE-" + card.upper())
 

@@ -184,25 +184,31 @@ def _clauses_of(reading_choices, extra=()) -> list[str]:
 
 # ------------------------------------------------------------------ vectors from the register's witnesses
 def rule_order_vectors() -> list[dict]:
-    from proofs.opsnorren.ambiguities import WRO, sweep
+    """Conflicts of the rule-order sweep under readings an engine can be configured with
+    (equal values set aside first, triggers by the cards still in the trick): the other
+    sweep readings are not choices, so their witnesses are not replayed."""
+    from proofs.opsnorren import sweep as W
 
     out = []
-    for p in sweep()["pairs"]:
+    for p in W.sweep()["pairs"]:
+        if p.get("kind") != "trick" or p.get("via"):
+            continue
         a, b = p["cards"]
-        for key, r in p["results"].items():
-            if not r["witness"]:
+        for r in p["results"].values():
+            c = r["readings"]
+            if r["status"] != "conflict" or c["filter_at"] != "first" or c["trigger"] != "filtered":
                 continue
-            wro, binding = key.split("/")
-            w = r["witness"]
+            wro, binding = c[W.WRO], c["binding"]
+            w = W.nicest([tuple(o) for o in r["witness"]["orders"]], c, r["players"])
             cases = []
-            for order in ((a, b), (b, a)):
-                variant = {"reading": {**w["reading"], WRO: wro}, "row": list(order), "binding": "late"}
-                cases.append(trick_case(f"row {' | '.join(order)}, {WRO}={wro}", w, variant, (WRO,)))
+            for order, row in zip(w["orders"], w["rows"]):
+                variant = {"reading": {**w["reading"], W.WRO: wro}, "row": list(order), "binding": "late"}
+                cases.append(trick_case(f"row {' | '.join(order)}, {W.WRO}={wro}", w, variant, (W.WRO,)))
             why = ("the two orders give different results (our reading)" if binding == "late" else
                    "found under the rejected 'snapshot' binding; under our reading both orders give the same result")
             out.append({
                 "id": f"order-{a}-{b}-{wro}-{binding}", "kind": "rule-order", "source": f"ops.order.{a}+{b}",
-                "title": f"Row order of {a} and {b} ({WRO}={wro}, found with binding {binding}): {why}",
+                "title": f"Row order of {a} and {b} ({W.WRO}={wro}, found with binding {binding}): {why}",
                 "clauses": list(S.clauses("OPS-RULES-LEFT-TO-RIGHT")) + [S.rule_clause(a), S.rule_clause(b)],
                 "choice": None, "cases": cases})
     return out
