@@ -69,6 +69,7 @@ class SorryEngine(Engine):
             ten_back=ch["sorry.ten-card"] == "back-one",
             start_sorry=ch["sorry.start-cards"] == "one-two-sorry",
             swap_slide_target=ch["sorry.swap-slide-target"] == "yes",
+            triangle_blocks=ch["sorry.own-pawn-on-triangle"] == "blocks",
         )
         self.deck = cards.EDITIONS[ch["sorry.deck"]]
         #: cards after which the same player draws again (SRY-START-TWO, SRY-TWO-DRAW-AGAIN)

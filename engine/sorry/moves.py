@@ -8,7 +8,8 @@ Rules implemented here (clause ids):
 - the 7, whole or split, all seven used, never from START (SRY-CARD-7, SRY-SEVEN-HOME-SPLIT, SRY-TEAM-SEVEN)
 - the 11: forward or swap on the open track (SRY-CARD-11, SRY-SWAP-SLIDE)
 - the Sorry! card (SRY-SORRY-CARD, SRY-TEAM-SORRY-PARTNER)
-- never ending on a pawn of one's own colour (SRY-OWN-PAWN-BLOCKS, SRY-SAFETY-NORMAL-RULES)
+- never ending on a pawn of one's own colour (SRY-OWN-PAWN-BLOCKS, SRY-SAFETY-NORMAL-RULES); on a
+  triangle the pawn slides on: blocked, or it slides (``sorry.own-pawn-on-triangle``)
 - bumping and slides (SRY-BUMP, SRY-SLIDE-ANY-CARD, SRY-SLIDE-BUMP, SRY-SLIDE-OTHER-COLOUR, SRY-SLIDE-OWN-COLOUR)
 - safety zones and exact HOME (SRY-SAFETY-ZONE, SRY-SAFETY-OWN-COLOUR, SRY-SAFETY-BACKWARD, SRY-HOME-EXACT)
 
@@ -32,12 +33,15 @@ class Rules:
     """The rule tables one engine configuration uses (choices resolved once)."""
 
     __slots__ = ("slide", "slide_sets", "bump_own", "ten_back", "start_sorry", "swap_slide_target", "fwd", "bwd",
-                 "own_blocks")
+                 "own_blocks", "triangle_blocks")
 
-    def __init__(self, slide, bump_own: bool, ten_back: bool, start_sorry: bool, swap_slide_target: bool):
+    def __init__(self, slide, bump_own: bool, ten_back: bool, start_sorry: bool, swap_slide_target: bool,
+                 triangle_blocks: bool = True):
         self.fwd = FWD
         self.bwd = BWD
         self.own_blocks = True
+        #: an own pawn on a triangle the pawn slides on blocks the landing (sorry.own-pawn-on-triangle=blocks)
+        self.triangle_blocks = triangle_blocks
         self.slide = slide
         self.slide_sets = tuple(tuple(None if e is None else (e[0], frozenset(e[1])) for e in row) for row in slide)
         self.bump_own = bump_own
@@ -47,11 +51,12 @@ class Rules:
 
 
 def _blocked(R: Rules, cfg, pos, i: int, dest: int) -> bool:
-    """True when pawn i may not end its count on ``dest`` (SRY-OWN-PAWN-BLOCKS)."""
+    """True when pawn i may not end its count on ``dest`` (SRY-OWN-PAWN-BLOCKS); a triangle it
+    slides on does not block under ``sorry.own-pawn-on-triangle=slides``."""
     if dest >= HOME:
         return False
     base = i & ~3
-    if R.own_blocks:
+    if R.own_blocks and (R.triangle_blocks or dest >= LOOP or R.slide_sets[cfg.colours[i >> 2]][dest] is None):
         for k in range(base, base + 4):
             if k != i and pos[k] == dest:
                 return True

@@ -162,7 +162,7 @@ Feature: Slides
       Then red pawn 1 is on 28
       And red pawn 2 is on 27
 
-    @clause:SRY-SLIDE-BUMP @clause:SRY-OWN-PAWN-BLOCKS
+    @clause:SRY-SLIDE-BUMP @clause:SRY-OWN-PAWN-BLOCKS @choice:sorry.own-pawn-on-triangle=blocks
     Scenario: An own pawn on the triangle blocks the landing
       Given a game of red, blue
       And the pawns:
@@ -172,6 +172,32 @@ Feature: Slides
       And red has drawn a 3
       Then red may not play "3: red 1 from 21 to 24 and slides to 28"
       And red may play "3: red 2 from 24 to 27"
+
+    @clause:SRY-SLIDE-BUMP @clause:SRY-OWN-PAWN-BLOCKS @choice:sorry.own-pawn-on-triangle=slides
+    @choice:sorry.slide-colours=other @choice:sorry.slide-bumps-own=yes
+    Scenario: If the landing on an own pawn's triangle slides, the own pawn is bumped
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | red    | 1    | 21     |
+        | red    | 2    | 24     |
+      And red has drawn a 3
+      When red plays "3: red 1 from 21 to 24 and slides to 28"
+      Then red pawn 1 is on 28
+      And red pawn 2 is in start
+
+    @clause:SRY-SLIDE-BUMP @clause:SRY-OWN-PAWN-BLOCKS @choice:sorry.own-pawn-on-triangle=slides
+    @choice:sorry.slide-colours=other @choice:sorry.slide-bumps-own=no
+    Scenario: If the landing on an own pawn's triangle slides and own pawns are spared, the own pawn stays
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | red    | 1    | 21     |
+        | red    | 2    | 24     |
+      And red has drawn a 3
+      When red plays "3: red 1 from 21 to 24 and slides to 28"
+      Then red pawn 1 is on 28
+      And red pawn 2 is on 24
 
   Rule: SRY-SWAP-SLIDE a swap onto another colour's triangle slides
     "- Als je door het wisselen van pionnen op een andere gekleurde driehoek komt te staan, glijden!"

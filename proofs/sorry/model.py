@@ -128,6 +128,7 @@ class Rules:
     ten_card: str = "back-one"  # sorry.ten-card
     start_cards: str = "one-two-sorry"  # sorry.start-cards
     eleven_forfeit: str = "optional"  # sorry.eleven-forfeit
+    own_pawn_on_triangle: str = "blocks"  # sorry.own-pawn-on-triangle
     team: bool = False  # team variant: partners' pawns move and bump, 7 split over 8 pawns
     board: Board = field(default_factory=lambda: BOARD)
     # --- hooks (tests replace them to show that the checks bite) ---
@@ -147,7 +148,8 @@ class Rules:
         ch = specs.resolve_choices("sorry", choices)
         return cls(slide_colours=ch["sorry.slide-colours"], slide_bumps_own=ch["sorry.slide-bumps-own"],
                    swap_slide_target=ch["sorry.swap-slide-target"], ten_card=ch["sorry.ten-card"],
-                   start_cards=ch["sorry.start-cards"], eleven_forfeit=ch["sorry.eleven-forfeit"], **kw)
+                   start_cards=ch["sorry.start-cards"], eleven_forfeit=ch["sorry.eleven-forfeit"],
+                   own_pawn_on_triangle=ch["sorry.own-pawn-on-triangle"], **kw)
 
     def may_enter(self, c: int, z: int) -> bool:
         return self.enters(c, z) if self.enters else c == z
@@ -238,11 +240,15 @@ def slide(R: Rules, col, pos: list, i: int) -> tuple[object, list]:
 
 def land(R: Rules, col, pos: list, i: int, q) -> tuple[object, list]:
     """Pawn i moves to place q by a count or a start: not onto a pawn of its own colour
-    (SRY-OWN-PAWN-BLOCKS, checked before any slide; HOME holds any number), other pawns
-    there are bumped to their START (SRY-BUMP), then it may slide."""
+    (SRY-OWN-PAWN-BLOCKS, checked before any slide; HOME holds any number; a triangle it slides
+    on under sorry.own-pawn-on-triangle=slides), other pawns there are bumped to their START
+    (SRY-BUMP), then it may slide."""
     B = R.board
     c = col[i]
     ok = q != INVALID
+    free = q == B.home(c)
+    if R.own_pawn_on_triangle == "slides":  # the own pawn is on the slide: slide() decides its fate
+        free = Or(free, *[q == a for z, a, _e, _sq in B.slides if R.slides_for(c, z)])
     new = list(pos)
     new[i] = q
     for k in range(len(pos)):
@@ -250,7 +256,7 @@ def land(R: Rules, col, pos: list, i: int, q) -> tuple[object, list]:
             continue
         if col[k] == c:
             if R.own_blocks:
-                ok = And(ok, Or(pos[k] != q, q == B.home(c)))
+                ok = And(ok, Or(pos[k] != q, free))
         else:
             new[k] = If(And(pos[k] == q, B.is_loop(q)), R.bump(col[k], c), pos[k])
     ok2, new = slide(R, col, new, i)

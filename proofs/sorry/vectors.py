@@ -131,6 +131,11 @@ def slide_bumps_own() -> dict:
     return _vector("sorry.slide-bumps-own", *_cases_for_position("sorry.slide-bumps-own", pos, str(n)))
 
 
+def own_pawn_on_triangle() -> dict:
+    pos, n = _move_choice("sorry.own-pawn-on-triangle", lambda o, n: ("fwd", 0, n))
+    return _vector("sorry.own-pawn-on-triangle", *_cases_for_position("sorry.own-pawn-on-triangle", pos, str(n)))
+
+
 def swap_slide_target() -> dict:
     pos, _ = _move_choice("sorry.swap-slide-target", lambda o, n: ("swap", 0, 4))
     return _vector("sorry.swap-slide-target", *_cases_for_position("sorry.swap-slide-target", pos, "11",
@@ -271,6 +276,7 @@ BUILDERS = {
     "sorry.swap-slide-target": swap_slide_target,
     "sorry.points-bonus": points_bonus,
     "sorry.points-hand-size": points_hand_size,
+    "sorry.own-pawn-on-triangle": own_pawn_on_triangle,  # last: an earlier Z3 search changes later witnesses
 }
 
 
