@@ -533,9 +533,11 @@ def serve(game, choice):
 @click.option("--game", "-g", type=click.Choice(list(specs.GAMES)), help="one game (default: every game)")
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--theorem", "only", multiple=True, metavar="ID", help="only these theorems (prefix match)")
-def prove(game, as_json, only):
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=2, show_default=True,
+              help="theorems run at a time, each in its own process (output keeps the listed order)")
+def prove(game, as_json, only, jobs):
     """Run the Z3 theorems: proved / refuted (with witness) / unknown, and time."""
-    from proofs.core import load_theorems
+    from proofs.core import load_theorems, run_theorems
 
     theorems = load_theorems([game] if game else None)
     if only:
@@ -544,8 +546,7 @@ def prove(game, as_json, only):
         raise UsageProblem("no theorem matches")
     results = []
     t0 = time.perf_counter()
-    for th in theorems:
-        r = th.run()
+    for r in run_theorems(theorems, jobs):
         results.append(r)
         if not as_json:
             style = "green" if r["ok"] else "bold red"

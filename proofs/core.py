@@ -211,6 +211,31 @@ class Ambiguity:
 PROOF_GAMES = ("opsnorren", "sorry", "dnup")
 
 
+def _run_one(index: int) -> dict:
+    return THEOREMS[index].run()
+
+
+def run_theorems(theorems: list[Theorem], workers: int = 2):
+    """Yield each theorem's ``run()`` result in the order given, running ``workers`` at a
+    time in forked processes (every theorem builds its own solver; nothing is shared).
+    One process, or no fork available: one after the other in this process."""
+    if workers > 1 and len(theorems) > 1:
+        import concurrent.futures as cf
+        import multiprocessing
+
+        try:
+            ctx = multiprocessing.get_context("fork")
+            with cf.ProcessPoolExecutor(workers, mp_context=ctx) as pool:
+                futures = [pool.submit(_run_one, THEOREMS.index(t)) for t in theorems]
+                for f in futures:
+                    yield f.result()
+            return
+        except (OSError, ValueError, cf.process.BrokenProcessPool):
+            pass
+    for t in theorems:
+        yield t.run()
+
+
 def load_theorems(games: list[str] | None = None) -> list[Theorem]:
     """Import ``proofs/<game>/theorems.py`` for each game that has one; the registered theorems."""
     for g in games or PROOF_GAMES:

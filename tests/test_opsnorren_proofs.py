@@ -270,3 +270,14 @@ def test_built_tricks_catch_a_dove_that_lets_the_monkey_pick(monkeypatch):
         check_built_tricks({"choices": {}, "seed": 1}, 2000)
     monkeypatch.setattr(M, "is_opt", real)
     assert check_built_tricks({"choices": {}, "seed": 1}, 300) == 300
+
+
+def test_prove_runs_theorems_two_at_a_time_in_the_listed_order():
+    from proofs.core import run_theorems
+
+    ths = _theorems()
+    picked = [ths[t] for t in ("ops.joker-texts-hold", "ops.no-winner-only-all-discarded", "ops.new-lead-is-last-colour")]
+    got = list(run_theorems(picked, 2))
+    assert [r["id"] for r in got] == [t.id for t in picked]
+    assert [r["status"] for r in got] == ["structural", REFUTED, PROVED]
+    assert got[1]["witness"] and got[1]["witness"]["winner"] is None
