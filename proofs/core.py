@@ -209,6 +209,57 @@ class Ambiguity:
 
 
 PROOF_GAMES = ("opsnorren", "sorry", "dnup")
+#: keys of a parameter file that describe the table rather than hold it
+_META_KEYS = ("about", "provenance", "how_chosen", "source", "why")
+
+
+def describe_value(value) -> str:
+    """A parameter's value in full, as readable text (no JSON, nothing cut off): a table of
+    scalars is grouped by value ("1: green 1, green 3, ..."), a table of lists is one line per key."""
+    if isinstance(value, dict):
+        value = {k: v for k, v in value.items() if k not in _META_KEYS}
+        if value and all(isinstance(v, (int, float, str, bool)) or v is None for v in value.values()):
+            groups: dict = {}
+            for k, v in value.items():
+                groups.setdefault(v, []).append(str(k))
+            if len(groups) < len(value):
+                return "; ".join(f"{v}: {', '.join(ks)}" for v, ks in groups.items())
+        return "; ".join(f"{k}: {describe_value(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        if all(isinstance(v, dict) for v in value):
+            return "; ".join("(" + ", ".join(f"{k} {describe_value(x)}" for k, x in v.items()) + ")" for v in value)
+        if any(isinstance(v, (list, dict)) for v in value):
+            return " / ".join(describe_value(v) for v in value)
+        return ", ".join(str(v) for v in value)
+    return "none" if value is None else str(value)
+
+
+def _param_value(p):
+    """The parameter's own value: the key its description names in a shared file ("key 'x' of ...")."""
+    import re
+
+    m = re.search(r"key '([^']+)'", p.description or "")
+    if m and isinstance(p.value, dict) and m[1] in p.value:
+        return p.value[m[1]]
+    return p.value
+
+
+def fact_items(game: str, have=()) -> list[Ambiguity]:
+    """One ``fact:<id>`` item per assumed parameter of ``game`` not in ``have``: the assumed
+    value in full, why it was assumed, the clauses that rest on it."""
+    import specs
+
+    spec = specs.load(game)
+    out = []
+    for p in spec.parameters.values():
+        if p.provenance != "assumed" or f"fact:{p.id}" in have:
+            continue
+        lines = spec.clauses[p.clauses[0]].lines if p.clauses and p.clauses[0] in spec.clauses else (0, 0)
+        where = f" (specs/{game}/{p.file})" if getattr(p, "file", None) else ""
+        out.append(Ambiguity(id=f"fact:{p.id}", game=game, kind="fact", title=p.description, lines=lines,
+                             readings={"assumed": describe_value(_param_value(p)) + where}, status="assumed",
+                             default="assumed", depends=list(p.clauses), detail=p.why))
+    return out
 
 
 def _run_one(index: int) -> dict:

@@ -8,7 +8,7 @@ any engine by ``harness/suite/test_dnup_vectors.py``.
 from __future__ import annotations
 
 import specs
-from proofs.core import Ambiguity
+from proofs.core import Ambiguity, fact_items
 
 from . import vectors as V
 
@@ -66,4 +66,4 @@ def register() -> list[Ambiguity]:
                "each played and taken by the player after the next, come back after 24 turns. A rulebook editor "
                "would need an end rule (a turn limit, or a round that ends when nobody can shed cards); the engine "
                "invents none and offers the optional turn_cap."))
-    return out
+    return out + fact_items("dnup", {a.id for a in out})

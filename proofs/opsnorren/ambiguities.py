@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 import itertools
 
-from proofs.core import Ambiguity
+from proofs.core import Ambiguity, fact_items
 from proofs.opsnorren import diff as D
 from proofs.opsnorren import scoring as SC
 from proofs.opsnorren import spec as S
@@ -286,4 +286,4 @@ def register() -> list[Ambiguity]:
     items += [_reading_item(cid, per) for cid, per in rw.items() if cid in S.spec().choices]
     items.append(_own_team_item(rw["own-team-pick"]))
     items += _setup_items()
-    return items
+    return items + fact_items(GAME, {a.id for a in items})

@@ -1,6 +1,7 @@
 """The Sorry! ambiguity register: every choice of specs/sorry/choices.toml with a concrete
 position where its readings differ (found by Z3 on the model, or written and checked with
-the model's turn rules: ``vectors``), and the board numbering as an assumed fact.
+the model's turn rules: ``vectors``), the board numbering (sourced: a notation, settled) and
+every assumed parameter with its value (``proofs.core.fact_items``).
 
 Every witness here is also a test vector (``python -m proofs.sorry.vectors``), replayed
 against any engine by ``harness/suite/test_sorry_vectors.py``.
@@ -9,7 +10,7 @@ against any engine by ``harness/suite/test_sorry_vectors.py``.
 from __future__ import annotations
 
 import specs
-from proofs.core import Ambiguity
+from proofs.core import Ambiguity, fact_items
 
 from . import vectors as V
 
@@ -22,6 +23,14 @@ def _outcome(step: dict) -> str:
     if "pawns" in exp:
         shown = f"pawns after: {exp['pawns']}" + (f"; {shown}" if shown else "")
     return "legal" + (f"; {shown}" if shown else "")
+
+
+def _chance(action: dict) -> str:
+    """A chance outcome in words: which cards are drawn or dealt to whom."""
+    parts = []
+    for o in action["outcome"]:
+        parts += [f"{who} gets {', '.join(cards)}" for who, cards in o.items()]
+    return f"{action['event']}: " + "; ".join(parts)
 
 
 def _witness(vec: dict, fname: str) -> dict:
@@ -42,7 +51,10 @@ def _witness(vec: dict, fname: str) -> dict:
             text = "this position is not possible (the state does not load)"
         elif case["steps"]:
             step = case["steps"][0]
-            text = f"{V._describe(step['action']) if step['action']['type'] != 'chance' else 'draw a 1'}: {_outcome(step)}"
+            text = f"{_chance(step['action']) if step['action']['type'] == 'chance' else V._describe(step['action'])}: {_outcome(step)}"
+            pool = case.get("expect", {}).get("chance", {}).get("draws", [{}])[0].get("pool")
+            if pool:
+                text = f"a pool of {len(pool)} cards ({pool.count('1')} of them 1s); " + text
         else:
             exp = dict(case.get("expect", {}))
             if "chance" in exp:  # a deal: what matters is how many cards each colour gets
@@ -63,14 +75,15 @@ def register() -> list[Ambiguity]:
             depends=list(ch.clauses), detail=ch.why))
     board = spec.parameters["board"]
     cl = spec.clauses[board.clauses[0]]
-    out.append(Ambiguity(
-        id="fact:board", game="sorry", kind="fact",
-        title="Square numbers of the board (the seed has no diagram; the numbering follows pronovic/apologies)",
-        lines=cl.lines, readings={"assumed": "loop 0-59 clockwise from red's side; red exit 4, turn 2, slides 1->4 "
-                                              "and 9->13; other colours +15 each (specs/sorry/board.json)"},
-        status="assumed", depends=list(board.clauses),
-        detail="Depends on it: the square numbers in every canonical state, scenario and vector. Not depending on "
-               "it: the Sorry! theorems re-read board.json on every run, and their reduction to a red mover holds "
-               "only while the board is rotation-symmetric (checked each run; otherwise all four colours are "
-               "proved). A user with a different numbering replaces board.json and re-runs `rulecheck prove`."))
-    return out
+    out.append(Ambiguity(  # sourced geometry; the square numbers are a notation, not a reading
+        id="notation:board", game="sorry", kind="not-ambiguous",
+        title="Square numbers of the board (the seed has no diagram)",
+        lines=cl.lines, readings={"sourced": f"{board.description}. Source: {board.source}. Numbering: loop 0-59 "
+                                             "clockwise from red's side; red exit 4, turn 2, slides 1->4 and 9->13; "
+                                             "other colours +15 each (specs/sorry/board.json)"},
+        status="same", depends=list(board.clauses),
+        detail=f"Sourced ({board.source}); the numbering is the notation of canonical states, not a rule: a "
+               "different numbering changes no game. The Sorry! theorems re-read board.json on every run, and "
+               "their reduction to a red mover holds only while the board is rotation-symmetric (checked each "
+               "run; otherwise all four colours are proved)."))
+    return out + fact_items("sorry", {a.id for a in out})

@@ -201,19 +201,26 @@ def _draw_state(draw: dict, disc: dict) -> dict:
 
 
 def deck() -> dict:
-    """Four 1s already discarded: a fifth 1 can be drawn only from the 45-card deck; the same
-    position is not a position of the 44-card deck at all (its cards do not add up)."""
+    """A new game of the points variant (2 players): it loads under both decks, and the deal
+    that gives red five 1s is a legal chance outcome of the 45-card deck only (the 44-card
+    deck has four 1s). The pools at the start show the two decks card by card."""
     cid = "sorry.deck"
     eds = DECK["editions"]
-    draw = dict(eds["hasbro-2005"])
-    draw["1"] -= 4
-    state = _draw_state(draw, {"1": 4})
-    drawn = {"type": "chance", "event": "draw", "outcome": [{"draw": ["1"]}]}
-    cases = [{"name": f"{cid}=hasbro-2005: a fifth 1 is drawn", "choices": {cid: "hasbro-2005"}, "state": state,
-              "steps": [{"action": drawn, "legal": True, "expect": {"card": "1", "phase": "play"}}]},
-             {"name": f"{cid}=first-edition: five 1s are not this deck", "choices": {cid: "first-edition"},
-              "state": state, "load": "malformed", "steps": []}]
-    return _vector(cid, state, cases)
+    config = {"players": 2, "points": True}
+    blue = ["2", "3", "4", "5", "7"]  # five cards each: sorry.points-hand-size at its default
+    deal = {"type": "chance", "event": "deal", "outcome": [{"red": ["1"] * 5, "blue": blue}]}
+    cases = []
+    for opt in ("hasbro-2005", "first-edition"):
+        pool = [c for c in DECK["order"] for _ in range(eds[opt][c])]
+        ok = eds[opt]["1"] >= 5
+        step = {"action": deal, "legal": ok}
+        if ok:
+            step["expect"] = {"hands": {"red": ["1"] * 5, "blue": blue}, "phase": "play"}
+        cases.append({"name": f"{cid}={opt}: {len(pool)} cards, red {'may' if ok else 'cannot'} be dealt five 1s",
+                      "choices": {cid: opt}, "config": config,
+                      "expect": {"chance": {"event": "deal", "draws": [{"pool": pool, "take": {"red": 5, "blue": 5}}]}},
+                      "steps": [step]})
+    return _vector(cid, None, cases)
 
 
 def points_bonus() -> dict:
