@@ -218,7 +218,10 @@ def _item_md(it: dict) -> list[str]:
         if w["path"]:
             out.append("  <details><summary>path</summary>\n\n  " + "; ".join(
                 f"{i}. {s}" for i, s in enumerate(w["path"], 1)) + "\n\n  </details>")
-    if it["position_witness"] is not None:
+    if isinstance(it["position_witness"], dict) and it["position_witness"].get("text"):
+        out += ["- position witness:", "", "  ```"] + [f"  {line}" for line in
+                                                      it["position_witness"]["text"].splitlines()] + ["  ```"]
+    elif it["position_witness"] is not None:
         out.append("- position witness: `" + json.dumps(it["position_witness"], ensure_ascii=False,
                                                         sort_keys=True)[:600] + "`")
     if it["detail"]:
