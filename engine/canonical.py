@@ -19,9 +19,9 @@ import orjson
 _DIGITS_TO_NUL = bytes.maketrans(b"0123456789", b"\0" * 10)
 _LONG_RUN = b"\0" * 19
 _LONG_DIGITS_STR = re.compile(r"[0-9]{19}")
-#: orjson writes every finite float with a '.' or an exponent right after a digit; NaN and
-#: infinities as null (json: NaN, Infinity)
-_FLOAT_MARKS = (b"\0.", b"\0e", b"\0E")
+#: a float in JSON text has a '.' or an exponent right after a digit ('.' alone is looked for
+#: first: one memchr, where a two-byte search over a 100 KB line takes a quarter millisecond)
+_EXPONENTS = (b"\0e", b"\0E")
 #: orjson raises (TypeError) for these instead of serialising them: json then gives its usual answer
 _ORJSON_LINE = orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
 _ORJSON_OPTS = orjson.OPT_SORT_KEYS | _ORJSON_LINE
@@ -40,7 +40,7 @@ def dumps(obj: Any, *, no_nan: bool = False) -> str:
         out = orjson.dumps(obj, option=_ORJSON_OPTS)
     except TypeError:
         return _json_dumps(obj)
-    if _float_marks(out) or (not no_nan and b"null" in out and _has_float(obj)):
+    if (_float_marks(out) or (not no_nan and b"null" in out)) and _has_float(obj):
         return _json_dumps(obj)
     return out.decode("utf-8")
 
@@ -55,7 +55,7 @@ def dumps_line(obj: Any, known: dict[int, Any] | None = None) -> bytes:
         out = orjson.dumps(obj, option=_ORJSON_LINE)
     except TypeError:
         out = None
-    if out is None or _float_marks(out) or (b"null" in out and _has_float(obj, known)):
+    if out is None or ((_float_marks(out) or b"null" in out) and _has_float(obj, known)):
         return json.dumps(obj, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
     return out
 
@@ -65,8 +65,10 @@ def _json_dumps(obj: Any) -> str:
 
 
 def _float_marks(text: bytes) -> bool:
-    mapped = text.translate(_DIGITS_TO_NUL)
-    return any(m in mapped for m in _FLOAT_MARKS)
+    """Whether orjson's text may hold a float: orjson writes every finite float with a '.' or a
+    signed exponent (``1e+16``, ``5e-324``), NaN and infinities as null. Strings may match too
+    (then the caller walks the value)."""
+    return b"." in text or b"+" in text or (b"e-" in text and b"\0e-" in text.translate(_DIGITS_TO_NUL))
 
 
 def loads(data: bytes | str, text: str | None = None) -> Any:
@@ -93,7 +95,7 @@ def loads_checked(data: bytes | str, text: str | None = None) -> tuple[Any, bool
             except orjson.JSONDecodeError:
                 pass
             else:
-                return value, not any(m in mapped for m in _FLOAT_MARKS)
+                return value, b"." not in data and not any(m in mapped for m in _EXPONENTS)
     elif _LONG_DIGITS_STR.search(data) is None:
         try:
             return orjson.loads(data), False

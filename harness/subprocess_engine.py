@@ -54,6 +54,7 @@ from harness.referee import (
     EngineCrashed,
     action_list_check,
     action_problems,
+    batch_answer_check,
     game_checkers,
     state_problems,
     EngineFault,
@@ -184,6 +185,9 @@ class SubprocessEngine(_ProcessIO, Engine):
         self._clean: dict[int, dict] = {}
         self._last_clean = False
         self._actions_check = action_list_check(self._action_validator)
+        self._batch_check = batch_answer_check(self._state_validator, self._actions_check)
+        #: whether the last batch answer passed _batch_check (its states and lists need no schema check)
+        self._batch_checked = False
         self.reuse = _reuse_default() if reuse is None else reuse
         self._check_breaker()
         if not (self.reuse and self._adopt()):
@@ -397,7 +401,8 @@ class SubprocessEngine(_ProcessIO, Engine):
                                  f"{excerpt(line.decode('utf-8', 'replace'), 200)}", req)
         if "error" in resp:
             self._raise_wire_error(resp, req, op)
-        problems = proto.errors(f"{op}.response", resp)
+        self._batch_checked = op == "batch" and self.validate and self._batch_check.is_valid(resp)
+        problems = [] if self._batch_checked else proto.errors(f"{op}.response", resp)
         if problems:
             self._fault(ProtocolError if startup else SchemaViolation,
                         f"the answer to {op} does not follow the protocol: {'; '.join(problems)}", req,
@@ -423,9 +428,9 @@ class SubprocessEngine(_ProcessIO, Engine):
 
 
     # ---- checking answers --------------------------------------------------------------
-    def _check_state(self, st: Any, req: dict) -> dict:
+    def _check_state(self, st: Any, req: dict, schema_checked: bool = False) -> dict:
         if self.validate:
-            problems = state_problems(st, self.game, self._state_validator)
+            problems = state_problems(st, self.game, None if schema_checked else self._state_validator)
             if problems:
                 self._fault(SchemaViolation, "the state in the answer is not valid: " + "; ".join(problems), req,
                             kill=False)
@@ -436,10 +441,10 @@ class SubprocessEngine(_ProcessIO, Engine):
             clean[id(st)] = st
         return st
 
-    def _check_actions(self, actions: Any, req: dict) -> list[dict]:
+    def _check_actions(self, actions: Any, req: dict, schema_checked: bool = False) -> list[dict]:
         if not isinstance(actions, list):
             self._fault(SchemaViolation, f"'actions' is not a list: {excerpt(dumps(actions), 120)}", req, kill=False)
-        if self.validate and not self._actions_check.is_valid(actions):  # one call for the list; then find the bad one
+        if self.validate and not schema_checked and not self._actions_check.is_valid(actions):  # one call for the list; then find the bad one
             for i, a in enumerate(actions):
                 problems = action_problems(a, self._action_validator)
                 if problems:
@@ -524,6 +529,7 @@ class SubprocessEngine(_ProcessIO, Engine):
         full = ticket.req
         requests = full["requests"]
         resp = self._collect(ticket)["responses"]
+        checked = self._batch_checked  # one schema check of the whole line passed
         if len(resp) != len(requests):
             self._fault(SchemaViolation, f"batch of {len(requests)} requests answered with {len(resp)} responses",
                         full, kill=False)
@@ -540,11 +546,11 @@ class SubprocessEngine(_ProcessIO, Engine):
                 self._fault(SchemaViolation, f"batch answer to {sub.get('op')} has no {key!r}: {excerpt(dumps(r), 200)}",
                             full, kill=False)
             if key == "state":
-                self._check_state(r["state"], full)
+                self._check_state(r["state"], full, checked)
             elif key == "actions":
-                self._check_actions(r["actions"], full)
+                self._check_actions(r["actions"], full, checked)
             if sub.get("legal") and "actions" in r:
-                self._check_actions(r["actions"], full)
+                self._check_actions(r["actions"], full, checked)
         return resp
 
     def _batched(self, subs: list[dict], key: str | None) -> list:

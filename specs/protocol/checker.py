@@ -34,16 +34,19 @@ class SchemaCheck:
     ``resources``: other schemas ``$ref`` may name, keyed by ``$id`` (the protocol's files).
     """
 
-    __slots__ = ("schema", "rs", "validator")
+    __slots__ = ("schema", "resources", "rs", "validator")
 
     def __init__(self, schema: dict, resources: dict[str, dict] | None = None):
         self.schema = schema
+        self.resources = dict(resources or {})
         registry_rs = registry_js = None
         if resources:
             from referencing import Registry, Resource
+            from referencing.jsonschema import DRAFT202012
 
             registry_rs = jsonschema_rs.Registry(list(resources.items()))
-            registry_js = Registry().with_resources((uri, Resource.from_contents(s)) for uri, s in resources.items())
+            registry_js = Registry().with_resources(
+                (uri, Resource.from_contents(s, default_specification=DRAFT202012)) for uri, s in resources.items())
         self.rs = jsonschema_rs.Draft202012Validator(schema, registry=registry_rs)
         self.validator = (jsonschema.Draft202012Validator(schema, registry=registry_js) if registry_js is not None
                           else jsonschema.Draft202012Validator(schema))
