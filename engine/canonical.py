@@ -68,7 +68,12 @@ def _float_marks(text: bytes) -> bool:
     """Whether orjson's text may hold a float: orjson writes every finite float with a '.' or a
     signed exponent (``1e+16``, ``5e-324``), NaN and infinities as null. Strings may match too
     (then the caller walks the value)."""
-    return b"." in text or b"+" in text or (b"e-" in text and b"\0e-" in text.translate(_DIGITS_TO_NUL))
+    if b"." in text:
+        return True
+    if b"+" not in text and b"e-" not in text:
+        return False
+    mapped = text.translate(_DIGITS_TO_NUL)  # '+' and 'e-' occur in strings too ("A+crown", "three-lowest")
+    return b"\0e+" in mapped or b"\0e-" in mapped
 
 
 def loads(data: bytes | str, text: str | None = None) -> Any:
