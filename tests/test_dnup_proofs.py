@@ -63,10 +63,6 @@ def test_the_lasso_returns_to_its_start(results):
     _replay_lasso_on_model(case["state"], [s["action"] for s in case["steps"]])
 
 
-def test_all_dnup_theorems_take_well_under_25_seconds(results):
-    """CPU time (wall time also counts whatever else the machine runs)."""
-    assert sum(r["cpu"] for r in results.values()) < 20
-
 
 def test_every_choice_has_a_register_item_with_a_witness():
     for cid, ch, a in register_items(GAME):

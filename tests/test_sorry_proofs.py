@@ -33,10 +33,6 @@ def test_theorem_gives_its_expected_result(results, tid):
     assert_expected_result(GAME, tid, results[tid], described=True)
 
 
-def test_all_sorry_theorems_take_well_under_25_seconds(results):
-    """CPU time (wall time also counts whatever else the machine runs)."""
-    assert sum(r["cpu"] for r in results.values()) < 15
-
 
 def test_every_choice_has_a_register_item_with_a_witness():
     for cid, ch, a in register_items(GAME):
