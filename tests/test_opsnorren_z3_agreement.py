@@ -60,9 +60,12 @@ def configs(draw, monkey_discarded: str):
             "seed": draw(st.integers(0, 2**32 - 1))}
 
 
-def _lead_before(prefix: list[str], reading: dict, row: list[str]) -> int:
-    tr = M.concrete_trick(prefix + ["green 0"], [0] * (len(prefix) + 1))
-    return M.leads(tr, reading, row)[len(prefix)]
+def _lead_before(prefix: list[str], reading: dict, row: list[str], hand: list[str]) -> int:
+    """The colour ``hand`` must follow after ``prefix`` (the lead, or an earlier one: ops.lead-colour-binds)."""
+    held = {S.colours().index(c.split(" ")[0]) for c in hand if " " in c}
+    holds = [set()] * len(prefix) + [held]
+    tr = M.concrete_trick(prefix + ["green 0"], [0] * (len(prefix) + 1), holds)
+    return M.bindings(tr, reading, row)[len(prefix)]
 
 
 def _where(j: dict, card: str) -> str:
@@ -122,7 +125,7 @@ def _check_trick(eng, s, j, reading, rng, n, count):
     for k in range(n):
         p = (leader + k) % n
         hand = eng.to_json(s)["hands"][p]
-        lead = _lead_before(cards, reading, row)
+        lead = _lead_before(cards, reading, row, hand)
         legal = sorted(a["card"] for a in eng.legal_actions(s))
         want = sorted(M.legal_cards(hand, lead))
         assert legal == want, (f"legal cards of player {p} after {cards} (rules {row}, {reading}): engine {legal}, "

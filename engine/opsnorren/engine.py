@@ -25,7 +25,7 @@ from engine.opsnorren.scoring import final_result, round_winner, team_stars, tro
 from engine.opsnorren.state import (CHANCE_PHASES, DEAL, MONKEY, OVER, PASS, PHASES, PLAY, RULE_CARDS, TEAMS,
                                     TROPHIES, State, blank, replace_at, with_cards, without)
 from engine.opsnorren.tables import ROUNDS, load_tables
-from engine.opsnorren.trick import lead_colour, playable
+from engine.opsnorren.trick import binding_colour, lead_colour, playable
 from engine.protocol import Engine
 
 CONFIG_KEYS = ("players", "rule_cards")
@@ -36,7 +36,7 @@ class Choices:
 
     __slots__ = ("leftmost_decides", "no_winner_starter", "monkey_first", "monkey_any_discarded", "monkey_pick",
                  "joker_lead_first_animal", "pass_jokers", "beginner", "joker_pairs_discarded",
-                 "unicorn_leads_after_dove", "reversal_everywhere")
+                 "unicorn_leads_after_dove", "reversal_everywhere", "earlier_leads_bind")
 
     def __init__(self, d: dict[str, str]):
         self.leftmost_decides = d["ops.winner-rule-order"] == "leftmost-decides"
@@ -50,6 +50,7 @@ class Choices:
         self.joker_pairs_discarded = d["ops.equal-values-jokers"] == "pairs"
         self.unicorn_leads_after_dove = d["ops.dove-unicorn-leader"] == "unicorn"
         self.reversal_everywhere = d["ops.colour-reversed-scope"] == "everywhere"
+        self.earlier_leads_bind = d["ops.lead-colour-binds"] == "earlier"
 
 
 class OpsnorrenEngine(Engine):
@@ -156,6 +157,10 @@ class OpsnorrenEngine(Engine):
     def lead(self, s: State):
         return lead_colour(s.trick, self.rs(s), self.ch.joker_lead_first_animal)
 
+    def binding(self, s: State, hand):
+        """The colour ``hand`` must follow (the lead colour; ``ops.lead-colour-binds``)."""
+        return binding_colour(s.trick, self.rs(s), self.ch.joker_lead_first_animal, hand, self.ch.earlier_leads_bind)
+
     def chance(self, s: State) -> dict | None:
         ch = s._chance
         if ch is None:
@@ -184,7 +189,7 @@ class OpsnorrenEngine(Engine):
         ph = s.phase
         if ph == PLAY:
             p = (s.leader + len(s.trick)) % s.n
-            cards = s._playable = playable(s.hands[p], self.lead(s))
+            cards = s._playable = playable(s.hands[p], self.binding(s, s.hands[p]))
             return tuple({"type": "play", "player": p, "card": NAMES[c]} for c in cards)
         if ph == PASS:
             p = self.next_passer(s)
@@ -257,9 +262,9 @@ class OpsnorrenEngine(Engine):
             raise IllegalActionError(f"player {p} does not hold {NAMES[card]}")
         allowed = s._playable
         if allowed is None:
-            allowed = s._playable = playable(hand, self.lead(s))
+            allowed = s._playable = playable(hand, self.binding(s, hand))
         if card not in allowed:
-            col = COLOURS[self.lead(s)]
+            col = COLOURS[self.binding(s, hand)]
             raise IllegalActionError(f"player {p} holds {col} cards and must follow {col} (OPS-FOLLOW-SUIT); "
                                      f"{NAMES[card]} is not allowed")
         n = s.n

@@ -4,7 +4,8 @@
   next card sets it (``ops.joker-lead-colour`` when that card is a joker too).
 - OPS-FOLLOW-SUIT / OPS-DISCARD-FREE: a player holding the lead colour must play it;
   OPS-JOKER-ANYTIME: a joker may always be played.
-- OPS-RULE-NEW-LEAD-COLOUR: a card that does not follow becomes the new lead colour.
+- OPS-RULE-NEW-LEAD-COLOUR: a card that does not follow becomes the new lead colour; earlier
+  lead colours bind a player without the current one under ``ops.lead-colour-binds=earlier``.
 - OPS-COLOUR-FIRST, OPS-COLOUR-ORDER, OPS-TRICK-WINNER: strongest colour present, then
   highest value; OPS-RULE-COLOUR-REVERSED reverses the strength, also for 'the strongest
   colour' of the 2 and 3 rules (``ops.colour-reversed-scope``).
@@ -36,6 +37,19 @@ def lead_colour(trick, rs, joker_lead_first_animal: bool) -> int | None:
         elif col != lead and rs.new_lead_colour:
             lead = col  # OPS-RULE-NEW-LEAD-COLOUR: this player could not follow
     return None if lead == NO_COLOUR else lead
+
+
+def binding_colour(trick, rs, joker_lead_first_animal: bool, hand, earlier: bool) -> int | None:
+    """The colour ``hand`` must follow now: the lead colour, or under ``ops.lead-colour-binds=earlier``
+    (with OPS-RULE-NEW-LEAD-COLOUR) the most recent earlier lead colour of the trick it holds. Every
+    animal card played was a lead colour when it was played: it followed, or it set the new one."""
+    lead = lead_colour(trick, rs, joker_lead_first_animal)
+    if lead is None or not earlier or not rs.new_lead_colour:
+        return lead
+    held = {COLOUR_OF[c] for c in hand}
+    if lead in held:
+        return lead
+    return next((COLOUR_OF[c] for _, c in reversed(trick) if COLOUR_OF[c] >= 0 and COLOUR_OF[c] in held), lead)
 
 
 def playable(hand, lead) -> tuple:

@@ -113,7 +113,7 @@ Feature: Opsnorren black rule cards that change who wins or what must be followe
   Rule: OPS-RULE-NEW-LEAD-COLOUR
     "Niet kunnen volgen maakt een nieuwe kleur. Kan een speler de gevraagde kleur niet volgen, dan wordt de kleur van zijn kaart de nieuwe gevraagde kleur. De volgende spelers moeten dan die kleur volgen. De gevraagde kleur kan binnen één slag dus meerdere keren veranderen."
 
-    @clause:OPS-RULE-NEW-LEAD-COLOUR
+    @clause:OPS-RULE-NEW-LEAD-COLOUR @choice:ops.lead-colour-binds=current
     Scenario: A card that does not follow becomes the new lead colour
       Given a 4-player game with the revealed rule cards pink-open, pass-three, new-lead-colour
       And the hands are:
@@ -126,6 +126,51 @@ Feature: Opsnorren black rule cards that change who wins or what must be followe
       And player 1 plays orange 2
       Then player 2 may play orange 5
       When player 2 plays orange 5
+      Then player 3 may play any card
+
+    @clause:OPS-RULE-NEW-LEAD-COLOUR @clause:OPS-DISCARD-FREE @choice:ops.lead-colour-binds=earlier
+    Scenario: If earlier lead colours bind, a player without the new colour must follow the old one
+      Given a 4-player game with the revealed rule cards pink-open, pass-three, new-lead-colour
+      And the hands are:
+        | player   | cards             |
+        | player 0 | green 4, blue 1   |
+        | player 1 | orange 2, blue 2  |
+        | player 2 | green 8, orange 5 |
+        | player 3 | green 9, pink 1   |
+      When player 0 plays green 4
+      And player 1 plays orange 2
+      Then player 2 may play orange 5
+      When player 2 plays orange 5
+      Then player 3 may play green 9
+
+    @clause:OPS-RULE-NEW-LEAD-COLOUR @clause:OPS-DISCARD-FREE @choice:ops.lead-colour-binds=earlier
+    Scenario: If earlier lead colours bind, the most recent one the player holds binds
+      Given a 5-player game with the revealed rule cards pink-open, pass-three, new-lead-colour
+      And the hands are:
+        | player   | cards              |
+        | player 0 | green 4, pink 1    |
+        | player 1 | orange 2, pink 2   |
+        | player 2 | blue 3, pink 3     |
+        | player 3 | green 9, orange 6  |
+        | player 4 | green 6, pink 4    |
+      When player 0 plays green 4
+      And player 1 plays orange 2
+      And player 2 plays blue 3
+      Then player 3 may play orange 6
+
+    @clause:OPS-RULE-NEW-LEAD-COLOUR @choice:ops.lead-colour-binds=current
+    Scenario: Only the current lead colour binds a player without it
+      Given a 5-player game with the revealed rule cards pink-open, pass-three, new-lead-colour
+      And the hands are:
+        | player   | cards              |
+        | player 0 | green 4, pink 1    |
+        | player 1 | orange 2, pink 2   |
+        | player 2 | blue 3, pink 3     |
+        | player 3 | green 9, orange 6  |
+        | player 4 | green 6, pink 4    |
+      When player 0 plays green 4
+      And player 1 plays orange 2
+      And player 2 plays blue 3
       Then player 3 may play any card
 
     @clause:OPS-RULE-NEW-LEAD-COLOUR

@@ -90,6 +90,16 @@ def lead_colour(trick: list[str], rules: list[str], joker_lead: str) -> str | No
     return colour(animals[-1]) if "new-lead-colour" in rules else colour(animals[0])
 
 
+def binding_colour(trick: list[str], rules: list[str], joker_lead: str, hand: list[str], binds: str) -> str | None:
+    """The colour ``hand`` must follow: the lead colour, or under ``ops.lead-colour-binds=earlier``
+    the most recent colour of an animal card in the trick that the hand holds."""
+    lead = lead_colour(trick, rules, joker_lead)
+    held = {colour(c) for c in hand if c not in JOKERS}
+    if lead is None or binds != "earlier" or "new-lead-colour" not in rules or lead in held:
+        return lead
+    return next((colour(c) for c in reversed(trick) if c not in JOKERS and colour(c) in held), lead)
+
+
 def follow_clause(trick: list[str], rules: list[str], default: str = "OPS-FOLLOW-SUIT") -> str:
     """The clause that set the lead colour players follow now: ``default`` (the lead card's
     colour: OPS-FOLLOW-SUIT or OPS-DISCARD-FREE), OPS-JOKER-LEAD after a joker lead, or
@@ -227,7 +237,8 @@ class OpsnorrenMachine(EngineMachine):
                     f"player {(sj['leader'] + len(sj['trick'])) % n}")
             hand = sj["hands"][p]
             trick = [pc["card"] for pc in sj["trick"]]
-            lead = lead_colour(trick, revealed_rules(sj), self.readings["ops.joker-lead-colour"])
+            lead = binding_colour(trick, revealed_rules(sj), self.readings["ops.joker-lead-colour"], hand,
+                                  self.readings["ops.lead-colour-binds"])
             source = follow_clause(trick, revealed_rules(sj))
             legal = {a["card"] for a in self.engine.legal_actions(state) if a.get("type") == "play"}
             follow = {c for c in hand if lead is not None and colour(c) == lead}
@@ -315,7 +326,8 @@ class OpsnorrenMachine(EngineMachine):
         require(card in bj["hands"][p], "OPS-TRICK-BASICS", f"player {p} played {card} from outside the hand")
         trick = [pc["card"] for pc in bj["trick"]]
         readings = self.readings
-        lead = lead_colour(trick, revealed_rules(bj), readings["ops.joker-lead-colour"])
+        lead = binding_colour(trick, revealed_rules(bj), readings["ops.joker-lead-colour"], bj["hands"][p],
+                              readings["ops.lead-colour-binds"])
         if lead is not None and card not in JOKERS and colour(card) != lead:
             require(not any(colour(c) == lead for c in bj["hands"][p]), follow_clause(trick, revealed_rules(bj)),
                     f"player {p} played {card} while holding {lead} (lead colour {lead})")

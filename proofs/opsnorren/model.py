@@ -324,9 +324,24 @@ def must_follow_violation(kind, col, holds: list, lead):
     return and_(lead >= 0, holds_colour(holds, lead), kind == ANIMAL, col != lead)
 
 
+def bindings(tr: Trick, reading: dict, row: list) -> list:
+    """The colour each position must follow given what it holds: the lead (``leads``), or under
+    ops.lead-colour-binds=earlier with new-lead-colour, when it lacks the lead, the colour of the
+    latest animal card before it that it holds (every animal card was a lead colour when played)."""
+    ls = leads(tr, reading, row)
+    earlier = and_(is_opt(reading, "ops.lead-colour-binds", "earlier"), row_flags(row)["new-lead-colour"])
+    out = []
+    for i in range(tr.n):
+        fallback = ls[i]
+        for j in range(i):
+            fallback = ite(and_(tr.kind[j] == ANIMAL, holds_colour(tr.holds[i], tr.col[j])), tr.col[j], fallback)
+        out.append(ite(and_(earlier, ls[i] >= 0, not_(holds_colour(tr.holds[i], ls[i]))), fallback, ls[i]))
+    return out
+
+
 def legal_trick(tr: Trick, reading: dict, row: list) -> list:
     """Each position's card was a legal play."""
-    ls = leads(tr, reading, row)
+    ls = bindings(tr, reading, row)
     return [not_(must_follow_violation(tr.kind[i], tr.col[i], tr.holds[i], ls[i])) for i in range(tr.n)]
 
 

@@ -188,7 +188,7 @@ def default(cid: str) -> str:
 #: the choices that change one trick's play or resolution (the model's reading parameters)
 TRICK_CHOICES = ("ops.joker-lead-colour", "ops.winner-rule-order", "ops.no-winner", "ops.dove-with-monkey",
                  "ops.monkey-pick", "ops.monkey-discarded", "ops.equal-values-jokers", "ops.dove-unicorn-leader",
-                 "ops.colour-reversed-scope")
+                 "ops.colour-reversed-scope", "ops.lead-colour-binds")
 #: choices that leave a single trick alone (handled by hand-built vectors, see vectors.py)
 OTHER_CHOICES = ("ops.pass-jokers", "ops.beginner-setup")
 

@@ -131,7 +131,7 @@ def trick_case(name: str, w: dict, variant: dict, tested: tuple[str, ...] = ()) 
     reading, row = variant["reading"], variant["row"]
     state, hands = trick_state(w["trick"], row)
     cards = w["trick"]["cards"]
-    leads = M.leads(tr, reading, row)
+    leads = M.bindings(tr, reading, row)  # what each player must follow (ops.lead-colour-binds)
     legal = M.legal_trick(tr, reading, row)
     steps, illegal = [], None
     for i in range(tr.n):
