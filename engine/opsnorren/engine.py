@@ -159,7 +159,7 @@ class OpsnorrenEngine(Engine):
 
     def binding(self, s: State, hand):
         """The colour ``hand`` must follow (the lead colour; ``ops.lead-colour-binds``)."""
-        return binding_colour(s.trick, self.rs(s), self.ch.joker_lead_first_animal, hand, self.ch.earlier_leads_bind)
+        return binding_colour(s.trick, self.lead(s), self.rs(s), hand, self.ch.earlier_leads_bind)
 
     def chance(self, s: State) -> dict | None:
         ch = s._chance

@@ -39,11 +39,11 @@ def lead_colour(trick, rs, joker_lead_first_animal: bool) -> int | None:
     return None if lead == NO_COLOUR else lead
 
 
-def binding_colour(trick, rs, joker_lead_first_animal: bool, hand, earlier: bool) -> int | None:
-    """The colour ``hand`` must follow now: the lead colour, or under ``ops.lead-colour-binds=earlier``
-    (with OPS-RULE-NEW-LEAD-COLOUR) the most recent earlier lead colour of the trick it holds. Every
-    animal card played was a lead colour when it was played: it followed, or it set the new one."""
-    lead = lead_colour(trick, rs, joker_lead_first_animal)
+def binding_colour(trick, lead: int | None, rs, hand, earlier: bool) -> int | None:
+    """The colour ``hand`` must follow now: the lead colour ``lead``, or under
+    ``ops.lead-colour-binds=earlier`` (with OPS-RULE-NEW-LEAD-COLOUR) the most recent earlier lead
+    colour of the trick it holds. Every animal card played was a lead colour when it was played:
+    it followed, or it set the new one."""
     if lead is None or not earlier or not rs.new_lead_colour:
         return lead
     held = {COLOUR_OF[c] for c in hand}
