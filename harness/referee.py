@@ -214,7 +214,7 @@ def batch_answer_check(state_checker: SchemaCheck | None, actions_check: SchemaC
     actions = "urn:rulecheck:batch-actions"
     resources = {s["$id"]: s for s in proto.schemas().values()}
     resources[actions] = actions_check.schema
-    resources.update({k: v for k, v in _resources(actions_check).items()})
+    resources.update(actions_check.resources)  # the action schema its items name
     sub = {"properties": {"actions": {"$ref": actions}}}
     if state_checker is not None:
         sid = state_checker.schema.get("$id") or states
@@ -222,11 +222,6 @@ def batch_answer_check(state_checker: SchemaCheck | None, actions_check: SchemaC
         sub["properties"]["state"] = {"$ref": sid}
     return SchemaCheck({"allOf": [{"$ref": proto.schemas()["batch.response"]["$id"]},
                                   {"properties": {"responses": {"items": sub}}}]}, resources)
-
-
-def _resources(check: SchemaCheck) -> dict:
-    """The schemas a check's own ``$ref`` names (action_list_check's action schema)."""
-    return dict(getattr(check, "resources", None) or {})
 
 
 _TO_MOVE_OK = (int, str, type(None))

@@ -91,8 +91,7 @@ from harness.engine_process import (  # noqa: F401  (re-exported: the process si
 
 #: a batch gets one request deadline per this many sub-requests
 BATCH_DEADLINE_UNIT = 32
-#: how many states answered without a float are remembered, to write requests without looking for floats in them
-CLEAN_STATES = 1024
+CLEAN_STATES = 1024  #: states answered in float-free lines remembered (requests need no float walk over them)
 
 
 def _describe_request(req: dict) -> str:
@@ -181,13 +180,10 @@ class SubprocessEngine(_ProcessIO, Engine):
         self._closed = False
         self._finalizer = None
         self._state_validator, self._action_validator = game_checkers(game, state_schema, action_schema)
-        #: id -> state of the last states answered in lines without a float (dumps_line skips them)
-        self._clean: dict[int, dict] = {}
-        self._last_clean = False
-        self._actions_check = action_list_check(self._action_validator)
-        self._batch_check = batch_answer_check(self._state_validator, self._actions_check)
-        #: whether the last batch answer passed _batch_check (its states and lists need no schema check)
-        self._batch_checked = False
+        self._clean: dict[int, dict] = {}  # id -> state answered in a float-free line (dumps_line skips it)
+        self._last_clean = self._batch_checked = False  # the last answer: float-free; passed _batch_check
+        self._actions_check = action_list_check(self._action_validator)  # a legal-action list in one call
+        self._batch_check = batch_answer_check(self._state_validator, self._actions_check)  # a batch answer
         self.reuse = _reuse_default() if reuse is None else reuse
         self._check_breaker()
         if not (self.reuse and self._adopt()):
@@ -444,7 +440,7 @@ class SubprocessEngine(_ProcessIO, Engine):
     def _check_actions(self, actions: Any, req: dict, schema_checked: bool = False) -> list[dict]:
         if not isinstance(actions, list):
             self._fault(SchemaViolation, f"'actions' is not a list: {excerpt(dumps(actions), 120)}", req, kill=False)
-        if self.validate and not schema_checked and not self._actions_check.is_valid(actions):  # one call for the list; then find the bad one
+        if self.validate and not schema_checked and not self._actions_check.is_valid(actions):  # then find it
             for i, a in enumerate(actions):
                 problems = action_problems(a, self._action_validator)
                 if problems:

@@ -10,12 +10,10 @@ check that a violation is still explained with a message that names the path.
 from __future__ import annotations
 
 import copy
-import json
 import random
 import subprocess
 import sys
 
-import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
