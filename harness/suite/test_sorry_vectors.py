@@ -18,6 +18,7 @@ GAME = "sorry"
 # own pawn on the triangle of own-pawn-on-triangle=slides is bumped (slide-bumps-own=yes).
 ASSUMES = {
     "*": {"sorry.deck": "hasbro-2005"},
+    "sorry.deck": {"sorry.points-hand-size": "five"},  # its witness deals five cards a hand
     "sorry.slide-bumps-own": {"sorry.slide-colours": "other"},
     "sorry.swap-slide-target": {"sorry.slide-colours": "other"},
     "sorry.own-pawn-on-triangle": {"sorry.slide-colours": "other", "sorry.slide-bumps-own": "yes"},
