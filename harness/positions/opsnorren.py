@@ -301,6 +301,10 @@ def winner_rules(row: str):
     return build
 
 
+#: nodes one tied-round start may search in all (about 15 full searches of the last two tricks)
+TIE_SEARCH = 45_000
+
+
 def tied_round(row: str, players: int):
     """Two tricks before a round's end from which a tied round can still be played (searched playouts):
     OPS-ROUND-TIE-CROWN (and OPS-RULE-FEWEST-STARS rows: the tie still goes to the crown)."""
@@ -308,10 +312,14 @@ def tied_round(row: str, players: int):
     def build(rng, ref):
         w = Walk(ref, {"players": players, "rule_cards": ROWS[row]}).play(rng, lambda j: j["phase"] == "play")
         base = w.s
-        for _ in range(150):
+        left = TIE_SEARCH  # searched nodes for all attempts together: a reading under which ties are
+        for _ in range(150):  # rare must not make one start cost minutes
             w.s = base
             w.play(rng, lambda j: j["phase"] == "play" and not j["trick"] and cards_left(j) <= 2)
-            if _tie_reachable(ref, w.s, [3000]):
+            budget = [min(3000, left)]
+            found = _tie_reachable(ref, w.s, budget)
+            left -= min(3000, left) - max(budget[0], 0)
+            if found or left <= 0:
                 break
         return w.state()
 
