@@ -12,8 +12,8 @@ test that assumes the default without saying so fails here.
   stateful machine under that combination. (The machine under the first other option of
   every choice at once already runs in the suite itself: ``*_machine_other_readings``.)
 
-Differential play is left out: against the reference it compares the reference with
-itself. Each run is ``harness.check.run_suite`` in this process.
+Differential play and the situations are left out: against the reference they compare the
+reference with itself under the same reading. Each run is ``harness.check.run_suite`` in this process.
 """
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ from harness.check import run_suite
 GAMES = ("dnup", "opsnorren", "sorry")
 COMBINATIONS_PER_GAME = 3
 
-#: cheap checks only: no machines, no differential play (pytest -k over the suite's node ids)
-WITHOUT_MACHINES = "not _machine and not differential"
+#: cheap checks only: no machines, no differential play, no situations (pytest -k over the suite's node ids)
+WITHOUT_MACHINES = "not _machine and not differential and not situation"
 #: with the game's machine under the run's choices (not the fixed other_readings one)
-WITH_MACHINE = "not other_readings and not seed_reading and not differential"
+WITH_MACHINE = "not other_readings and not seed_reading and not differential and not situation"
 
 
 def single_options(game: str) -> list[dict[str, str]]:
