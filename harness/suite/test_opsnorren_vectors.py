@@ -25,22 +25,38 @@ def _first(clauses, *prefer):
     return next((c for c in prefer if c in clauses), clauses[0])
 
 
+class LegalCardsDiffer(ClauseViolation):
+    """A vector step's legal cards differ: blamed through the reference's provenance of each
+    missing or extra card (what makes it legal, what forbids it), not on the vector's clause."""
+
+    def __init__(self, clause: str, message: str, state_json: dict, player: int, got: list, want: list):
+        super().__init__(clause, message)
+        self.state_json, self.player = state_json, player
+        self.missing = [{"type": "play", "player": player, "card": c} for c in want if c not in got]
+        self.extra = [{"type": "play", "player": player, "card": c} for c in got if c not in want]
+        self.got, self.want = got, want
+
+
+def _require_legal(eng, s, p, want, clause, message):
+    got = _play_cards(eng, s, p)
+    if got != sorted(want):
+        raise LegalCardsDiffer(clause, message.format(got=got, want=sorted(want)), eng.to_json(s), p, got, sorted(want))
+
+
 def replay_trick(eng, vec, case):
     cl = vec["clauses"]
     follow = _first(cl, "OPS-FOLLOW-SUIT", "OPS-JOKER-LEAD", "OPS-RULE-NEW-LEAD-COLOUR")
     s = eng.from_json(with_every_card(case["state"]))
     for k, step in enumerate(case["steps"]):
         p = step["action"]["player"]
-        got = _play_cards(eng, s, p)
-        require(got == sorted(step["legal"]), follow,
-                f"play {k + 1} (player {p}, rule row {case['row']}): legal cards {got}, expected {sorted(step['legal'])}")
+        _require_legal(eng, s, p, step["legal"], follow,
+                       f"play {k + 1} (player {p}, rule row {case['row']}): legal cards {{got}}, expected {{want}}")
         s = eng.apply(s, step["action"])
     if case["illegal"]:
         bad = case["illegal"]
         p = bad["action"]["player"]
-        got = _play_cards(eng, s, p)
-        require(got == sorted(bad["legal"]), follow,
-                f"player {p} (rule row {case['row']}): legal cards {got}, expected {sorted(bad['legal'])}")
+        _require_legal(eng, s, p, bad["legal"], follow,
+                       f"player {p} (rule row {case['row']}): legal cards {{got}}, expected {{want}}")
         with pytest.raises(IllegalActionError):
             eng.apply(s, bad["action"])
         return
@@ -120,11 +136,35 @@ def test_opsnorren_vector(rulecheck_engine, request, vec, case):
     eng = Recording(rulecheck_engine("opsnorren"))
     try:
         {"trick": replay_trick, "pass": replay_pass, "setup": replay_setup}[case["kind"]](eng, vec, case)
+    except LegalCardsDiffer as exc:
+        clauses = _legal_blame(request.node, exc)
+        if not clauses:
+            raise
+        raise ClauseFailure(clauses, str(exc)) from exc
     except ClauseViolation as exc:
         clauses = through_provenance(request.node, eng, str(exc), "vector")
         if not clauses:
             raise
         raise ClauseFailure(clauses, str(exc)) from exc
+
+
+def _legal_blame(node, exc: LegalCardsDiffer) -> list[str]:
+    """Record the differing legal cards as findings blamed through the reference's provenance
+    (the reference configured with this case's readings); ``[]`` when it names nothing."""
+    from harness import blame
+    from harness.engines import open_engine
+    from harness.findings import record
+    from harness.pytest_plugin import item_choices
+
+    reference = open_engine("reference", "opsnorren", item_choices(node))
+    per_action = blame.legal_sets(reference, exc.state_json, exc.missing, exc.extra)
+    clauses = list(dict.fromkeys(c for b in per_action.values() if b.basis == "provenance" for c in b.clauses))
+    if not clauses:
+        return []
+    w = blame.witness(reference, exc.state_json, None, exc.want, exc.got)
+    for c in clauses:
+        record(c, "vector", str(exc), w, "provenance")
+    return clauses
 
 
 def test_vectors_exist():
