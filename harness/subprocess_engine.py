@@ -52,10 +52,8 @@ from engine.errors import MalformedError, RulecheckError, error_from_wire
 from engine.protocol import Engine
 from harness.referee import (
     EngineCrashed,
-    action_list_check,
+    answer_checks,
     action_problems,
-    batch_answer_check,
-    game_checkers,
     state_problems,
     EngineFault,
     EngineStartupError,
@@ -179,11 +177,10 @@ class SubprocessEngine(_ProcessIO, Engine):
         self._next_id = 0
         self._closed = False
         self._finalizer = None
-        self._state_validator, self._action_validator = game_checkers(game, state_schema, action_schema)
+        (self._state_validator, self._action_validator, self._actions_check,  # a legal-action list in one call
+         self._batch_check) = answer_checks(game, state_schema, action_schema)  # a batch answer in one call
         self._clean: dict[int, dict] = {}  # id -> state answered in a float-free line (dumps_line skips it)
         self._last_clean = self._batch_checked = False  # the last answer: float-free; passed _batch_check
-        self._actions_check = action_list_check(self._action_validator)  # a legal-action list in one call
-        self._batch_check = batch_answer_check(self._state_validator, self._actions_check)  # a batch answer
         self.reuse = _reuse_default() if reuse is None else reuse
         self._check_breaker()
         if not (self.reuse and self._adopt()):

@@ -6,13 +6,14 @@ the older ones break a rule in play). Each is checked exactly as a user would:
 ``rulecheck check --game <game> --engine ...``. The run must fail, and the JSON report must
 give the broken clause the verdict ``fail`` with at most two other rule clauses failing.
 
-For every game and every kind, one engine is served over the subprocess protocol
-(``python -m harness.serve --engine py:tests.broken.<game>:make_<name>``) in every run; the
-others are loaded in-process and run in the campaign (``pytest -m campaign``), to keep CI
-under 10 minutes. That is sound because exploration is the same in
-both modes (``tests/test_reproducible_exploration.py``); ``python -m tests.blame_precision``
-runs every engine over the protocol under the default profile (the figures in the issue
-notes). The reference served the same way must pass clean, and faulty processes (hang,
+For every game and every kind, one engine runs in every test run (the first by name); the
+others run in the campaign (``pytest -m campaign``), to keep CI under 10 minutes. The caching
+and illegal-accepted ones are served over the subprocess protocol (``python -m harness.serve
+--engine py:tests.broken.<game>:make_<name>``): caching across requests and error codes for
+rejected actions only show there. The others are loaded in-process, three times cheaper
+(about 8 s against 25 s a check). That is sound because exploration is the same in both
+modes (``tests/test_reproducible_exploration.py``); ``python -m tests.blame_precision`` runs
+every engine over the protocol under the default profile (the figures in the issue notes). The reference served the same way must pass clean, and faulty processes (hang,
 crash, garbage) must each get a clear verdict instead of hanging or crashing rulecheck.
 
 Hypothesis runs under the ``failfast`` profile here: the point is that the suite catches
@@ -48,8 +49,12 @@ def kind(cls) -> str:
     return getattr(cls, "kind", "rule")
 
 
-def over_the_protocol(game: str) -> set[str]:
-    """One engine per kind of bug (the first by name): these run served, the rest in-process."""
+#: kinds of bug that only show over the protocol: their default-run engine is served
+SERVED_KINDS = ("caching", "illegal-accepted")
+
+
+def in_every_run(game: str) -> set[str]:
+    """One engine per kind of bug (the first by name): these run in every test run."""
     firsts: dict[str, str] = {}
     for name, (cls, _) in sorted(broken(game).items()):
         firsts.setdefault(kind(cls), name)
@@ -57,10 +62,9 @@ def over_the_protocol(game: str) -> set[str]:
 
 
 def _case(g: str, n: str, cls, c: str):
-    served_ = n in over_the_protocol(g)
-    # the default run keeps one engine per kind of bug per game, served over the protocol; the
-    # others run in-process in the campaign (pytest -m campaign), to keep CI under 10 minutes
-    marks = [] if served_ else [pytest.mark.campaign]
+    default = n in in_every_run(g)
+    served_ = default and kind(cls) in SERVED_KINDS
+    marks = [] if default else [pytest.mark.campaign]
     return pytest.param(g, n, c, served_, id=f"{g}-{n}{'' if served_ else '-in-process'}", marks=marks)
 
 
@@ -145,12 +149,27 @@ def test_each_game_has_multi_bug_engines(game):
 def test_an_engine_without_team_and_points_play_that_says_so_gets_not_applicable_there(tmp_path):
     from harness.capabilities import config_keys
 
-    proc, report = check("sorry", f"cmd:{PY} -m harness.serve --game sorry --engine py:tests.broken.partial:"
-                                  "make_sorry_without_variants", tmp_path)
+    # in-process (a check over the protocol costs three times as much); that the served engine's
+    # hello carries the same declaration is test_a_served_engine_declares_its_config_in_hello
+    proc, report = check("sorry", "py:tests.broken.partial:make_sorry_without_variants", tmp_path)
     verdicts = {c["clause"]: c["verdict"] for c in report["clauses"]}
     variant = {c for k in ("team", "points") for c in config_keys("sorry")[k]["clauses"]}
     assert proc.returncode == 0 and report["ok"], [c for c, v in verdicts.items() if v not in ("pass", "not-implemented", "not-applicable")]
     assert {verdicts[c] for c in variant} == {"not-applicable"}
+
+
+@pytest.mark.skipif("sorry" not in GAMES, reason="needs Sorry!")
+def test_a_served_engine_declares_its_config_in_hello():
+    """The config keys an engine implements reach the referee through hello, as in-process."""
+    from harness.engines import open_engine
+    from tests.broken.partial import SorryWithoutVariants
+
+    eng = open_engine(f"cmd:{PY} -m harness.serve --game sorry --engine py:tests.broken.partial:"
+                      "make_sorry_without_variants", "sorry")
+    try:
+        assert eng.config_keys == SorryWithoutVariants.config_keys
+    finally:
+        eng.close()
 
 
 def test_a_filtered_run_fails_on_a_finding_outside_its_filter(tmp_path):
