@@ -30,12 +30,12 @@ def check_kind(item) -> str:
 
 def is_protocol_fault(exc: BaseException) -> bool:
     from harness.machine import ProtocolViolation
-    from harness.referee import EngineFault
+    from harness.driver.referee import EngineFault
 
     if isinstance(exc, (EngineFault, ProtocolViolation)):
         return True
     try:
-        from harness.subprocess_engine import SchemaViolation
+        from harness.driver.subprocess_engine import SchemaViolation
     except ImportError:  # pragma: no cover
         return False
     return isinstance(exc, SchemaViolation)

@@ -176,7 +176,7 @@ NOT_RUN = "not run:"
 
 class _Budget:
     """The run's time budget: past it, tests are skipped as not run, and a test in flight is cut
-    short at its next engine request (``harness.engine_process.BudgetExhausted``)."""
+    short at its next engine request (``harness.driver.engine_process.BudgetExhausted``)."""
 
     def __init__(self, seconds: float | None):
         import time
@@ -191,7 +191,7 @@ class _Budget:
             pytest.skip(f"{NOT_RUN} the run's time budget of {self.seconds:g} s was used up")
 
     def _wrap(self):
-        from harness.engine_process import BudgetExhausted
+        from harness.driver.engine_process import BudgetExhausted
 
         try:
             return (yield)
@@ -222,7 +222,7 @@ def run_suite(games: list[str], engine: str = "reference", choices: dict[str, st
     stops the run: its engines are closed and the result is marked ``interrupted``.
     At the end every parked engine process is reaped, and processes candidates left
     running count as ``fault:leftover``."""
-    from harness import engine_process
+    from harness.driver import engine_process
 
     from harness.pytest_plugin import VerdictCollector
 

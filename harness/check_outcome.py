@@ -17,7 +17,7 @@ import os
 import signal
 import tempfile
 
-from harness.referee import printable
+from harness.driver.referee import printable
 
 
 def safe(text: str) -> str:

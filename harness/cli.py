@@ -192,7 +192,7 @@ def _check(game, engine, choice, clause, tag, profile, json_path, junit_path, ht
     if sandbox:
         if not engine.startswith("cmd:"):
             raise UsageProblem("--sandbox applies to cmd: engines (a py: engine runs inside rulecheck)")
-        from harness.sandbox import available
+        from harness.driver.sandbox import available
 
         tool, why = available()
         if tool is None:
@@ -200,7 +200,7 @@ def _check(game, engine, choice, clause, tag, profile, json_path, junit_path, ht
         os.environ["RULECHECK_SANDBOX"] = "1"
     from harness.check import run_suite
     from harness.check_outcome import signals_interrupt, signals_noted, startup_failure, write_reports_together
-    from harness.referee import EngineFault
+    from harness.driver.referee import EngineFault
     from harness.report import ExpectationsError, load_expectations
 
     games = pick_games(game)
@@ -486,7 +486,7 @@ def bench(game, seconds, runs, as_json, enforce, protocol):
     games = pick_games(game)
     if protocol:
         try:
-            from harness.protocol_bench import bench_protocol
+            from harness.driver.protocol_bench import bench_protocol
         except ImportError as exc:
             raise UsageProblem(f"protocol benchmark not available: {exc}") from exc
         results = [bench_protocol(f"{sys.executable} -m harness.serve --game {g}", g, seconds) for g in games]

@@ -17,7 +17,7 @@ from pathlib import Path
 import specs
 from harness.check import SuiteResult
 from harness.pytest_plugin import write_atomic
-from harness.referee import printable
+from harness.driver.referee import printable
 
 COLOURS = {
     "pass": "#1a7f37",

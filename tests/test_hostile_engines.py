@@ -137,7 +137,7 @@ def test_processes_an_engine_leaves_behind_are_killed_and_a_fault(leftover_run):
 def test_a_flood_without_newlines_is_cut_off_and_memory_stays_bounded(leftover_run, tmp_path):
     proc, report, peak, elapsed = check("flood", tmp_path, clause=FIVE_TESTS)
     assert_protocol_verdict(proc, report, tmp_path, "no newline after")
-    from harness.subprocess_engine import BREAKER_LIMIT
+    from harness.driver.subprocess_engine import BREAKER_LIMIT
 
     assert report["engine_counts"]["fault:protocol"] <= BREAKER_LIMIT  # not restarted for every test
     baseline = leftover_run[3]
@@ -147,8 +147,8 @@ def test_a_flood_without_newlines_is_cut_off_and_memory_stays_bounded(leftover_r
 
 def test_good_and_late_answers_alternating_trip_the_breaker():
     """The old breaker reset on every good answer and never tripped; the fault rate does."""
-    from harness.referee import EngineFault
-    from harness.subprocess_engine import BREAKER_FAULTS, SubprocessEngine, reset_breakers
+    from harness.driver.referee import EngineFault
+    from harness.driver.subprocess_engine import BREAKER_FAULTS, SubprocessEngine, reset_breakers
     from engine.errors import RulecheckError
 
     reset_breakers()
@@ -229,7 +229,7 @@ def test_sigkill_of_rulecheck_takes_the_engine_along_and_leaves_the_reports(tmp_
 
 # ---- the sandbox ---------------------------------------------------------------------------------
 def test_the_sandbox_denies_network_and_writes_outside_its_scratch_folder(tmp_path):
-    from harness.sandbox import available
+    from harness.driver.sandbox import available
 
     tool, why = available()
     if tool is None:
@@ -244,7 +244,7 @@ def test_the_sandbox_denies_network_and_writes_outside_its_scratch_folder(tmp_pa
 def test_no_sandbox_is_a_clear_error(monkeypatch, tmp_path):
     from click.testing import CliRunner
 
-    from harness import sandbox
+    from harness.driver import sandbox
     from harness.cli import cli
 
     monkeypatch.setattr(sandbox.shutil, "which", lambda name: None)

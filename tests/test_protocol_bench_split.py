@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from harness.protocol_bench import bench_protocol
+from harness.driver.protocol_bench import bench_protocol
 
 
 def test_the_bench_reports_the_time_split_of_both_sides():

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from engine import chance as chance_mod
-from harness.referee import (
+from harness.driver.referee import (
     EngineCrashed,
     EngineFault,
     EngineStartupError,
@@ -22,9 +22,8 @@ from harness.referee import (
     ProtocolError,
     SchemaViolation,
     WrongId,
-    fault_tag,
 )
-from harness.subprocess_engine import SubprocessEngine
+from harness.driver.subprocess_engine import SubprocessEngine
 
 FAULTY = Path(__file__).parent / "faulty"
 sys.path.insert(0, str(FAULTY))
@@ -78,7 +77,7 @@ def test_each_fault_is_distinct_clear_prompt_and_reaped(mode, fault, op, text):
     assert text in msg.splitlines()[0] if mode != "oversized" else re.search("over the limit|longer than", msg)
     assert "request: {" in msg  # an excerpt of the request that caused it
     assert exc.op == op and isinstance(exc.request_id, int)
-    assert fault_tag(f"E   harness.referee.X: {msg}") == fault.tag
+    assert exc.tag == fault.tag
     from harness.attribution import is_protocol_fault
 
     assert is_protocol_fault(exc)  # attributed to the PROTOCOL pseudo-clause by its type, not its text
@@ -174,7 +173,7 @@ def test_a_flood_on_stderr_neither_blocks_nor_grows_memory():
 
 
 def test_state_envelope_consistency_is_checked():
-    from harness.referee import state_problems
+    from harness.driver.referee import state_problems
 
     ok = {"game": "toy", "chance": None, "to_move": 0, "result": None}
     assert state_problems(ok, "toy", None) == []
@@ -188,7 +187,7 @@ def test_state_envelope_consistency_is_checked():
 
 
 def test_a_command_that_keeps_failing_is_not_started_again_and_again():
-    from harness.subprocess_engine import BREAKER_LIMIT, reset_breakers
+    from harness.driver.subprocess_engine import BREAKER_LIMIT, reset_breakers
 
     reset_breakers()
     try:

@@ -16,7 +16,7 @@ import pytest
 
 from engine.canonical import dumps, sort_actions
 from engine.chance import sample
-from harness.subprocess_engine import SubprocessEngine
+from harness.driver.subprocess_engine import SubprocessEngine
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE_JS = ROOT / "examples" / "node-engine" / "engine.js"

@@ -15,7 +15,7 @@ from engine import chance as chance_mod
 from engine.canonical import dumps, sort_actions
 from engine.errors import BadConfigError, IllegalActionError, InvalidOutcomeError, MalformedError, UnknownChoiceError
 from harness.machine import random_playout
-from harness.subprocess_engine import SubprocessEngine
+from harness.driver.subprocess_engine import SubprocessEngine
 
 FAULTY = Path(__file__).parent / "faulty"
 sys.path.insert(0, str(FAULTY))
@@ -180,7 +180,7 @@ def test_apply_many_with_legal_works_without_the_feature():
 
 
 def test_bench_protocol_counts_checked_transitions():
-    from harness.protocol_bench import bench_protocol
+    from harness.driver.protocol_bench import bench_protocol
 
     for batch in (True, False):
         r = bench_protocol(TOY_CMD, "toy", 0.25, batch=batch, parallel=8, config={"players": 2}, env=ENV,
@@ -192,7 +192,7 @@ def test_bench_protocol_counts_checked_transitions():
 
 
 def test_reuse_parks_a_healthy_process_and_reaps_it_at_the_end():
-    from harness.subprocess_engine import drain_pool
+    from harness.driver.subprocess_engine import drain_pool
 
     drain_pool()
     first = toy(reuse=True)
@@ -223,7 +223,7 @@ def test_an_engine_left_open_is_reaped_when_the_interpreter_exits():
     HARD = f"{sys.executable} {FAULTY / 'candidate.py'} hang-hard"
 
     code = (
-        "import sys; from harness.subprocess_engine import SubprocessEngine; "
+        "import sys; from harness.driver.subprocess_engine import SubprocessEngine; "
         f"e = SubprocessEngine({HARD!r}, game='toy', env={ENV!r}); "
         "_keep = [e]; print(e.pid, flush=True)"
     )

@@ -10,8 +10,8 @@ import textwrap
 import pytest
 
 from engine import chance as chance_mod
-from harness.referee import SchemaViolation
-from harness.subprocess_engine import SubprocessEngine
+from harness.driver.referee import SchemaViolation
+from harness.driver.subprocess_engine import SubprocessEngine
 
 #: serves the Sorry! reference but spoils batch answers (mode: state | actions | none)
 SPOILER = textwrap.dedent('''

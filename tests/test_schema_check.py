@@ -226,7 +226,7 @@ def test_a_violation_is_explained_naming_the_path():
     """jsonschema explains: a failed oneOf is reported at its deepest path, not as 'not valid under oneOf'."""
     chance = {"event": "teams", "draws": [None]}
     assert proto.errors("chance", chance)[0].startswith("draws/0: None is not of type 'object'")
-    from harness.referee import game_checkers, state_problems
+    from harness.driver.referee import game_checkers, state_problems
 
     state = _sample_states("sorry", 1)[0]
     bad = copy.deepcopy(state)

@@ -7,7 +7,7 @@ become ``engine.errors`` exceptions (``error_from_wire``).
 
 It is also the referee. Whatever the candidate does (hang, crash, exit, print garbage or
 endless lines, answer the wrong id, return states that are not our notation) rulecheck
-neither hangs nor crashes: each fault raises an ``harness.referee.EngineFault`` subclass
+neither hangs nor crashes: each fault raises an ``harness.driver.referee.EngineFault`` subclass
 whose message names the request and carries the tail of the candidate's stderr.
 
 - The candidate runs in its own session / process group, with CPU-time and memory
@@ -27,13 +27,13 @@ whose message names the request and carries the tail of the candidate's stderr.
   in a row, or ``BREAKER_FAULTS`` faults among its last ``BREAKER_WINDOW`` outcomes (a
   fault rate), no new process is started and every request fails at once.
 - Every descendant of the candidate is killed with it; ``leftovers`` counts the processes
-  it left running after it exited (``harness.process_tree``). With ``sandbox`` it runs
-  without network on a read-only file system but for a scratch folder (``harness.sandbox``).
+  it left running after it exited (``harness.driver.process_tree``). With ``sandbox`` it runs
+  without network on a read-only file system but for a scratch folder (``harness.driver.sandbox``).
 - ``fault_counts`` counts faults by kind (startup, timeout, crash, protocol, schema) and
   restarts; ``error_counts`` counts the error codes the candidate answered with.
 
 The process side (limits, the stderr reader, reaping, reuse, the non-blocking transport)
-is in ``harness.engine_process``; its names are importable from here as before.
+is in ``harness.driver.engine_process``; its names are importable from here as before.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ import specs.protocol as proto
 from engine.canonical import dumps, dumps_line, loads_checked
 from engine.errors import MalformedError, RulecheckError, error_from_wire
 from engine.protocol import Engine
-from harness.referee import (
+from harness.driver.referee import (
     EngineCrashed,
     answer_checks,
     action_problems,
@@ -66,7 +66,7 @@ from harness.referee import (
     lone_surrogate,
     printable,
 )
-from harness.engine_process import (  # noqa: F401  (re-exported: the process side lived here)
+from harness.driver.engine_process import (  # noqa: F401  (re-exported: the process side lived here)
     DEFAULT_CPU_SECONDS,
     DEFAULT_MAX_LINE_BYTES,
     DEFAULT_MEMORY_MB,
@@ -191,7 +191,7 @@ class SubprocessEngine(_ProcessIO, Engine):
         check_budget()
         argv = self.argv
         if self.sandbox:
-            from harness import sandbox
+            from harness.driver import sandbox
 
             argv = sandbox.wrap(self.argv, self.cwd)  # raises SandboxUnavailable (a usage problem)
         try:
@@ -310,7 +310,7 @@ class SubprocessEngine(_ProcessIO, Engine):
         if why and entry[1] is not None:
             last = entry[1]
             raise type(last)(
-                f"not started: {why} (harness.subprocess_engine.reset_breakers() starts afresh); the last fault "
+                f"not started: {why} (harness.driver.subprocess_engine.reset_breakers() starts afresh); the last fault "
                 f"was: {last.what}", op=last.op, request_id=last.request_id, excerpt=last.excerpt,
                 stderr_tail=last.stderr_tail, engine=self.cmd)
 

@@ -1,11 +1,11 @@
-"""The candidate's process, for ``harness.subprocess_engine.SubprocessEngine``.
+"""The candidate's process, for ``harness.driver.subprocess_engine.SubprocessEngine``.
 
 - Starting it in its own session / process group with CPU-time and memory limits
   (setrlimit) and no core dumps (``_limits``, ``_Process``).
 - A reader thread that keeps the tail of its stderr in a ring buffer.
 - Reaping: EOF, then a kill of the whole group after ``grace`` seconds
   (``_close_process``, ``_kill_group``); also at interpreter exit. Every descendant,
-  even one that left the session, is found and killed (``harness.process_tree``), and
+  even one that left the session, is found and killed (``harness.driver.process_tree``), and
   the ones still running after the engine exited are counted as leftovers (``LEFTOVERS``).
 - The run's time budget (``set_run_budget``): past it, no request is sent or waited for
   (``BudgetExhausted``, which is not a fault of the engine).
@@ -29,8 +29,8 @@ import threading
 import time
 import weakref
 
-from harness import process_tree
-from harness.referee import EngineCrashed, EngineStartupError, EngineTimeout, OversizedLine
+from harness.driver import process_tree
+from harness.driver.referee import EngineCrashed, EngineStartupError, EngineTimeout, OversizedLine
 
 DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024
 DEFAULT_CPU_SECONDS = 3600

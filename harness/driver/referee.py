@@ -16,7 +16,7 @@ short excerpt) and ends with the tail of the candidate's stderr::
 
 Faults are not rule violations: ``engine.errors`` exceptions (``illegal-action`` ...) are
 the engine's legitimate answers; an ``EngineFault`` means the engine broke the protocol.
-``fault_tag(text)`` recovers the kind from a failure message as a tag (``"TIMEOUT"``...).
+A fault is told by its class (``harness.attribution``), never by its message text.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ import specs.protocol as proto
 from engine.canonical import dumps
 from specs.protocol.checker import SchemaCheck
 
-#: the fault tags fault_tag() returns, in the order a report lists them
+#: the fault classes' tags, in the order a report lists them
 TAGS = ("STARTUP", "TIMEOUT", "CRASH", "PROTOCOL", "SCHEMA")
 
 
@@ -120,20 +120,6 @@ class SchemaViolation(EngineFault):
 
 FAULT_CLASSES = (EngineStartupError, EngineTimeout, EngineCrashed, ProtocolError, OversizedLine, WrongId,
                  SchemaViolation)
-
-_KIND_TAGS = {"startup failed": "STARTUP", "timeout": "TIMEOUT", "crash": "CRASH", "bad answer": "PROTOCOL",
-              "schema violation": "SCHEMA"}
-_TAG_RE = re.compile(r"\[PROTOCOL\] (startup failed|timeout|crash|bad answer|schema violation): ")
-
-
-def fault_tag(text: str) -> str | None:
-    """The kind of fault a failure message reports, as a tag (``"TIMEOUT"``, ...), or None.
-
-    Searches the whole text (pytest prefixes messages with the exception class name).
-    """
-    m = _TAG_RE.search(text or "")
-    return _KIND_TAGS[m.group(1)] if m else None
-
 
 _UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 
@@ -303,7 +289,6 @@ __all__ = [
     "batch_answer_check",
     "action_problems",
     "excerpt",
-    "fault_tag",
     "game_checkers",
     "lone_surrogate",
     "printable",

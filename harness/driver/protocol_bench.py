@@ -26,7 +26,7 @@ import random
 import time
 
 from engine import chance as chance_mod
-from harness.subprocess_engine import SubprocessEngine
+from harness.driver.subprocess_engine import SubprocessEngine
 
 
 def _config_maker(game: str, config: dict | None):
@@ -192,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     import json
     import sys
 
-    ap = argparse.ArgumentParser(prog="python -m harness.protocol_bench")
+    ap = argparse.ArgumentParser(prog="python -m harness.driver.protocol_bench")
     ap.add_argument("--game", required=True)
     ap.add_argument("--engine", default=None, help="command line of the candidate (default: python -m harness.serve)")
     ap.add_argument("--seconds", type=float, default=5.0)

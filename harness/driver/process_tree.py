@@ -15,7 +15,7 @@ A candidate runs in its own session / process group, but its children may leave 
   its token, and reaps the ones re-parented to us.
 
 An engine that clears its environment *and* double-forks out of its session escapes the
-token and the tree; ``--sandbox`` (``harness.sandbox``: a PID namespace) closes that gap.
+token and the tree; ``--sandbox`` (``harness.driver.sandbox``: a PID namespace) closes that gap.
 """
 
 from __future__ import annotations
