@@ -14,7 +14,7 @@ answers, from canonical JSON only (so it can explain a state a candidate produce
 Paths are JSON pointers into the canonical state (``/pawns/red/1``, ``/turn``,
 ``/draw_pile``). A divergence between a candidate and the reference is blamed on the
 clauses whose effects cover the paths where the two successors differ
-(:func:`clauses_for_paths`); ``harness.blame`` does that.
+(:func:`clauses_for_paths`); ``harness.verdicts.blame`` does that.
 
 An effect may name no clause: a part that only follows from others (Dnup's discard pile
 is every card in no hand and no set) is covered, so a difference there is blamed through

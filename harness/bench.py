@@ -13,7 +13,7 @@ import statistics
 import time
 
 from harness.engines import random_config, reference_engine
-from harness.playout import random_playout
+from harness.explore.playout import random_playout
 
 #: plies per second the issues ask of the reference engines on a 2-core machine
 TARGETS = {"opsnorren": 50_000, "sorry": 25_000, "dnup": 20_000}

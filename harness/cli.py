@@ -198,10 +198,10 @@ def _check(game, engine, choice, clause, tag, profile, json_path, junit_path, ht
         if tool is None:
             raise UsageProblem(why)
         os.environ["RULECHECK_SANDBOX"] = "1"
-    from harness.check import run_suite
-    from harness.check_outcome import signals_interrupt, signals_noted, startup_failure, write_reports_together
+    from harness.verdicts.check import run_suite
+    from harness.verdicts.check_outcome import signals_interrupt, signals_noted, startup_failure, write_reports_together
     from harness.driver.referee import EngineFault
-    from harness.report import ExpectationsError, load_expectations
+    from harness.verdicts.report import ExpectationsError, load_expectations
 
     games = pick_games(game)
     choices = parse_choices(choice)
@@ -276,7 +276,7 @@ def _check(game, engine, choice, clause, tag, profile, json_path, junit_path, ht
 
 
 def _safe(text: str) -> str:
-    from harness.check_outcome import safe
+    from harness.verdicts.check_outcome import safe
 
     return safe(text)
 
@@ -428,7 +428,7 @@ def play(game, players, seed, choice, config_kv, engine, max_plies, jsonl):
 @click.option("--uncovered", is_flag=True, help="list only what nothing covers or checks")
 def trace(game, as_json, uncovered):
     """For every rulebook sentence: the clauses that cover it and the checks of those clauses."""
-    from harness.trace import build
+    from harness.verdicts.trace import build
 
     games = [game] if game else [g for g in specs.GAMES if (specs.SPECS_DIR / g / "clauses.toml").exists()]
     out = []
@@ -582,8 +582,8 @@ def prove(game, as_json, only, jobs):
 @click.option("--seed", type=int, default=0, show_default=True, help="seed of the impact games")
 def ambiguities(game, fmt, output, n_games, seed):
     """The ambiguity register ranked by impact in play: choices, silent defaults, assumed facts, rule orders."""
-    from harness.ambiguity_report import render
-    from harness.impact import DEFAULT_GAMES
+    from harness.verdicts.ambiguity_report import render
+    from harness.verdicts.impact import DEFAULT_GAMES
     from harness.pytest_plugin import write_atomic
     from pathlib import Path
 

@@ -12,7 +12,7 @@ from typing import Callable
 import specs
 from engine.canonical import dumps
 from engine.protocol import Engine
-from harness.playout import playout_steps
+from harness.explore.playout import playout_steps
 
 
 def assumed_parameters(game: str) -> list[str]:

@@ -162,7 +162,7 @@ def rulecheck_engine(request):
 
 
 class VerdictCollector:
-    """Collects one record per test; ``harness.check`` turns them into clause verdicts."""
+    """Collects one record per test; ``harness.verdicts.check`` turns them into clause verdicts."""
 
     def __init__(self):
         from collections import Counter
@@ -184,8 +184,7 @@ class VerdictCollector:
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item, nextitem):
-        from harness import findings
-
+        from harness.verdicts import findings
         findings.open_sink(item.nodeid)
         try:
             yield
@@ -195,11 +194,11 @@ class VerdictCollector:
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_makereport(self, item, call):
         """A failure that recorded no finding is turned into findings here, from the exception
-        object (never its text): see ``harness.attribution``."""
+        object (never its text): see ``harness.verdicts.attribution``."""
         outcome = yield
         report = outcome.get_result()
         if report.failed and call.excinfo is not None:
-            from harness.attribution import attribute_failure
+            from harness.verdicts.attribution import attribute_failure
 
             attribute_failure(item, call.excinfo.value, _failure_text(report))
 
@@ -208,8 +207,7 @@ class VerdictCollector:
         if report.when == "call" or (report.when == "setup" and (report.failed or report.skipped)) or (
             report.when == "teardown" and report.failed
         ):
-            from harness import findings
-
+            from harness.verdicts import findings
             sink = findings.current()
             if report.passed:
                 outcome, message = "passed", ""

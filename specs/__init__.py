@@ -56,7 +56,7 @@ class Clause:
     choices: tuple[str, ...] = ()
     #: a sentence that restates or illustrates other clauses (a goal, a worked example, the
     #: component list, an FAQ answer) decides nothing of its own in play: it is exercised
-    #: whenever these are (situation coverage, ``harness.coverage``)
+    #: whenever these are (situation coverage, ``harness.explore.coverage``)
     exercised_with: tuple[str, ...] = ()
     #: register ids (a choice, ``fact:<assumed parameter>`` or a ``register.toml`` item)
     #: for every decision the summary records that the text does not settle

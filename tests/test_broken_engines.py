@@ -201,7 +201,7 @@ def machine_clauses(game: str) -> tuple[str, ...]:
 def test_the_reference_over_the_protocol_passes_clean_and_exercises_every_clause(game, tmp_path):
     """The default run (profile ``ci``) of the reference served over the protocol: no finding, and
     every implemented clause exercised at least 20 times by the transitions it explored (issue 10)."""
-    from harness.coverage import THIN, implemented
+    from harness.explore.coverage import THIN, implemented
 
     proc, report = check(game, served(game), tmp_path, profile="ci")
     bad = [c["clause"] for c in report["clauses"] if c["verdict"] in ("fail", "not-covered")]

@@ -11,7 +11,7 @@ from engine import chance as chance_mod
 from engine.canonical import dumps
 from engine.dnup import DnupEngine, random_config
 from engine.errors import BadConfigError, IllegalActionError, UnknownChoiceError
-from harness.machine import random_playout
+from harness.explore.machine import random_playout
 from harness.steps.dnup import base_position, parse_cards
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from engine import chance as chance_mod
 from engine.dnup import DnupEngine
-from harness import coverage
+from harness.explore import coverage
 from harness.positions import rng_for, situations
 from harness.positions.dnup import SITUATIONS, small
 
@@ -39,7 +39,7 @@ def test_situations_are_found_and_stay_within_the_budget():
 
 @pytest.mark.parametrize("name", list(SITS))
 def test_situation_plays_its_own_clauses(name):
-    """Replaying each start and its plies exercises every clause the situation names (harness.coverage)."""
+    """Replaying each start and its plies exercises every clause the situation names (harness.explore.coverage)."""
     sit = SITS[name]
     ex = DnupEngine().explainer()
     counts: dict[str, int] = {}

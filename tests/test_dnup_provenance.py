@@ -15,8 +15,8 @@ from engine import chance as chance_mod
 from engine.dnup import DnupEngine
 from engine.errors import RulecheckError
 from engine.provenance import changed_paths, clauses_for_paths
-from harness import blame, findings
-from harness.differential import run_differential
+from harness.verdicts import blame, findings
+from harness.explore.differential import run_differential
 from tests.broken.dnup import BROKEN, BROKEN_MULTI
 from tests.test_dnup_engine import position
 

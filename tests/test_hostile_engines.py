@@ -262,7 +262,7 @@ def test_no_sandbox_is_a_clear_error(monkeypatch, tmp_path):
 
 # ---- in-process pieces (cheap) --------------------------------------------------------------------
 def test_sigint_and_sigterm_become_keyboard_interrupts_and_are_named():
-    from harness.check_outcome import signals_interrupt, signals_noted
+    from harness.verdicts.check_outcome import signals_interrupt, signals_noted
 
     for sig in (signal.SIGINT, signal.SIGTERM):
         got: dict = {}
@@ -279,9 +279,9 @@ def test_sigint_and_sigterm_become_keyboard_interrupts_and_are_named():
 
 
 def test_reports_are_replaced_together_or_not_at_all(tmp_path, monkeypatch):
-    from harness import report
-    from harness.check import compute_verdicts, SuiteResult
-    from harness.check_outcome import write_reports_together
+    from harness.verdicts import report
+    from harness.verdicts.check import compute_verdicts, SuiteResult
+    from harness.verdicts.check_outcome import write_reports_together
 
     result = SuiteResult(["dnup"], "cmd:x \x1b[31m", [], compute_verdicts(["dnup"], []), 2, [], {},
                          interrupted="SIGINT")

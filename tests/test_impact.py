@@ -1,4 +1,4 @@
-"""Impact of each ambiguity in play (issue 11, part 2: ``harness.impact``).
+"""Impact of each ambiguity in play (issue 11, part 2: ``harness.verdicts.impact``).
 
 The same seeded random games under two readings: a reading known to matter shows in
 play, its shortest witness really parts the two readings when replayed from a new game,
@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import specs
-from harness import impact
+from harness.verdicts import impact
 from harness.engines import reference_engine
 
 

@@ -1,4 +1,4 @@
-"""``rulecheck ambiguities`` ranked by impact (issue 11, part 2: ``harness.ambiguity_report``).
+"""``rulecheck ambiguities`` ranked by impact (issue 11, part 2: ``harness.verdicts.ambiguity_report``).
 
 Built for Sorry! and Dnup (their registers need no long Z3 search) with few games per
 reading: every item has its kind, seed lines, readings, the engine's reading, impact
@@ -14,8 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 import specs
-from harness import ambiguity_report as R
-from harness import impact
+from harness.verdicts import ambiguity_report as R
+from harness.verdicts import impact
 from harness.cli import cli
 
 GAMES = ["sorry", "dnup"]

@@ -13,7 +13,7 @@ from engine.canonical import dumps
 from engine.errors import BadConfigError, UnknownChoiceError
 from engine.opsnorren import OpsnorrenEngine, random_config
 from engine.opsnorren.tables import ENV_VAR
-from harness.machine import random_playout
+from harness.explore.machine import random_playout
 from harness.steps.opsnorren.positions import with_every_card
 
 

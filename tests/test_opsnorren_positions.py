@@ -2,7 +2,7 @@
 
 Each situation's starts are reachable (every path step, every start state accepted by the
 reference), and replaying a start plus its plies exercises the clauses the situation is
-built around, counted as ``harness.coverage`` counts them over the reference's provenance.
+built around, counted as ``harness.explore.coverage`` counts them over the reference's provenance.
 Together the situations stay within the budget of 3,000 transitions.
 """
 
@@ -13,7 +13,7 @@ import pytest
 from engine import chance as chance_mod
 from engine.canonical import dumps
 from engine.opsnorren import OpsnorrenEngine
-from harness import coverage
+from harness.explore import coverage
 from harness.positions import rng_for, situations
 
 GAME = "opsnorren"

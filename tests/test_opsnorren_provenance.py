@@ -5,7 +5,7 @@
 (b) Actions the reference rejects, made by mutating legal ones (another card, another
     player, a card not held), each get the clause they fail.
 (c) Differential play of every engine of tests/broken/opsnorren.py against the reference
-    (``harness.differential.run_differential``, findings read from the sink) names each
+    (``harness.explore.differential.run_differential``, findings read from the sink) names each
     broken clause. Precision is judged root first (``provenance.root_clauses``: a part of
     the successor that only follows from another differing part, such as the next leader
     after a wrongly won trick, is not blamed): at most two other rule clauses for a
@@ -27,8 +27,8 @@ from engine.opsnorren import OpsnorrenEngine
 from engine.opsnorren.cards import NAMES
 from engine.opsnorren.provenance import OpsnorrenExplainer, root_blame
 from engine.provenance import changed_paths
-from harness import findings
-from harness.differential import run_differential
+from harness.verdicts import findings
+from harness.explore.differential import run_differential
 from tests.broken.opsnorren import BROKEN, BROKEN_MULTI
 
 PSEUDO = ("PROTOCOL", "DIFFERENTIAL", "UNEXPLAINED")
@@ -308,8 +308,7 @@ def lockstep(cand, ref, where, kind: str) -> set[str]:
     """Play ``cand`` beside ``ref`` from the starts of ``where``; the clauses the reference's provenance
     names for every difference the check of ``kind`` looks at: rejections of probes (illegal-accepted),
     legal sets (legal-missing), observations (observation), chance and successors (rare, caching)."""
-    from harness import blame
-
+    from harness.verdicts import blame
     ex, named = ref.explainer(), set()
     for start, rng, choose, plies in starts(where, 1 if kind == "observation" else 3):
         if "state" in start:

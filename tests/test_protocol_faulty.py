@@ -78,7 +78,7 @@ def test_each_fault_is_distinct_clear_prompt_and_reaped(mode, fault, op, text):
     assert "request: {" in msg  # an excerpt of the request that caused it
     assert exc.op == op and isinstance(exc.request_id, int)
     assert exc.tag == fault.tag
-    from harness.attribution import is_protocol_fault
+    from harness.verdicts.attribution import is_protocol_fault
 
     assert is_protocol_fault(exc)  # attributed to the PROTOCOL pseudo-clause by its type, not its text
     assert elapsed < DEADLINE + 2.0

@@ -14,7 +14,7 @@ import pytest
 from engine import chance as chance_mod
 from engine.canonical import dumps, sort_actions
 from engine.errors import BadConfigError, IllegalActionError, InvalidOutcomeError, MalformedError, UnknownChoiceError
-from harness.machine import random_playout
+from harness.explore.machine import random_playout
 from harness.driver.subprocess_engine import SubprocessEngine
 
 FAULTY = Path(__file__).parent / "faulty"

@@ -48,7 +48,7 @@ def _sample_states(game: str, n: int = 25, max_plies: int = 40) -> list[dict]:
     """``n`` states met in random playouts of the reference (every state of each game, from the start)."""
     try:
         from harness.engines import random_config, reference_engine
-        from harness.machine import random_playout
+        from harness.explore.machine import random_playout
 
         ref = reference_engine(game)
         rng = random.Random(1)

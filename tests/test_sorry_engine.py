@@ -12,7 +12,7 @@ import specs
 from engine import chance as chance_mod
 from engine.canonical import dumps
 from engine.sorry import SorryEngine, random_config
-from harness.machine import random_playout
+from harness.explore.machine import random_playout
 
 
 @pytest.fixture(scope="module")
@@ -165,7 +165,7 @@ def test_perft_depth_one_matches_a_hand_count(eng):
     ten splits (red 1+2: 2, red 1+3: 3, red 2+3: 5); see the report of this issue."""
     import json
 
-    from harness.perft import perft
+    from harness.explore.perft import perft
 
     data = json.loads((specs.SPECS_DIR / "sorry" / "perft.json").read_text())
     pos = next(p for p in data["positions"] if p["name"] == "home-stretch")

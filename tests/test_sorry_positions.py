@@ -2,7 +2,7 @@
 
 Each situation's starts are reachable (the reference accepts every step of the path, or loads
 the state), and replaying a start plus its plies exercises the clauses the situation is built
-around, counted with ``harness.coverage`` over the reference's provenance. All situations
+around, counted with ``harness.explore.coverage`` over the reference's provenance. All situations
 together stay within the budget of 3,000 transitions.
 """
 
@@ -14,7 +14,7 @@ import pytest
 
 from engine import chance as chance_mod
 from engine.sorry import SorryEngine
-from harness import coverage
+from harness.explore import coverage
 from harness.positions import rng_for, situations
 
 REF = SorryEngine()

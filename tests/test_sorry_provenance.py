@@ -24,8 +24,8 @@ from engine.canonical import copy_json, dumps
 from engine.errors import RulecheckError
 from engine.provenance import changed_paths, clauses_for_paths
 from engine.sorry import SorryEngine
-from harness.differential import configs_for, run_differential
-from harness.findings import FindingsFailure, open_sink
+from harness.explore.differential import configs_for, run_differential
+from harness.verdicts.findings import FindingsFailure, open_sink
 from tests.broken.sorry import BROKEN, BROKEN_MULTI
 
 SPEC = specs.load("sorry")

@@ -22,7 +22,7 @@ def test_clause_citations_exist_and_quotes_are_on_their_lines(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_sentence_of_the_rulebook_is_covered_by_a_clause(game):
-    from harness.trace import build
+    from harness.verdicts.trace import build
 
     uncovered = build(game).uncovered
     assert not uncovered, "sentences no clause quotes:\n" + "\n".join(f"  line {s.line}: {s.text[:100]}" for s in uncovered)

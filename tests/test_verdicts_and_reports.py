@@ -6,8 +6,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import specs
-from harness.check import SuiteResult, compute_verdicts
-from harness.report import ExpectationsError, html_page, junit_xml, load_expectations, write_reports
+from harness.verdicts.check import SuiteResult, compute_verdicts
+from harness.verdicts.report import ExpectationsError, html_page, junit_xml, load_expectations, write_reports
 
 GAME = next(g for g in specs.GAMES if (specs.SPECS_DIR / g / "clauses.toml").exists())
 SPEC = specs.load(GAME)
@@ -79,7 +79,7 @@ def test_clauses_of_undeclared_config_keys_are_not_applicable_unless_broken():
 
 
 def test_a_filtered_run_keeps_findings_outside_its_filter():
-    from harness.check import filtered
+    from harness.verdicts.check import filtered
 
     v = compute_verdicts([GAME], [rec("failed", [A], blamed=[C], check="machine")])
     kept = filtered(v, [A], None)

@@ -41,7 +41,7 @@ def derived(E: Explanation, path: str, because: tuple[str, ...], *clauses: str, 
 
 
 def root_blame(explainer, state: dict, action: dict, ref_after: dict, cand_after: dict) -> tuple[str, ...]:
-    """:func:`root_clauses` for a differing successor (what ``harness.blame.successor`` would give
+    """:func:`root_clauses` for a differing successor (what ``harness.verdicts.blame.successor`` would give
     with root-first blame)."""
     return root_clauses(explainer.transition(state, action), changed_paths(ref_after, cand_after))
 

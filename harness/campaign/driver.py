@@ -85,7 +85,7 @@ class Summary:
         return sorted({k.split("|")[0] for k in self.counts})
 
     def to_json(self) -> dict:
-        from harness.coverage import effective, implemented, thin
+        from harness.explore.coverage import effective, implemented, thin
 
         cov = effective(self.game, self.coverage)
         impl = implemented(self.game)

@@ -2,7 +2,7 @@
 
 A task (:class:`Task`) names the game, the engine, its choices, a block of seeds and a time
 slice. For each seed in turn, :func:`episode` plays one game of the candidate beside the
-reference in a :class:`harness.lockstep.Lockstep` (legal sets, chance, every observation,
+reference in a :class:`harness.explore.lockstep.Lockstep` (legal sets, chance, every observation,
 negative probes, re-asked requests, successors), from a new game with a seeded config or
 from a situation start (``harness.positions``), choosing actions with a generator seeded
 by the seed alone: the same seed explores the same games on any worker, in any run. No
@@ -23,9 +23,10 @@ from dataclasses import asdict, dataclass, field
 from engine import chance as chance_mod
 from engine.canonical import dumps
 from engine.errors import RulecheckError
-from harness import capabilities, findings
+from harness import capabilities
+from harness.verdicts import findings
 from harness.engines import oracle, open_engine, random_config
-from harness.lockstep import Lockstep, Memory
+from harness.explore.lockstep import Lockstep, Memory
 from harness.positions import rng_for, situations
 
 #: seeds per task block: task ``k`` explores seeds ``k * BLOCK`` upwards until its slice is over
@@ -34,7 +35,7 @@ BLOCK = 1_000_000
 MAX_PLIES = 250
 #: share of games started from a situation (a position built around a rare rule)
 SITUATION_SHARE = 0.3
-#: forbidden actions offered per state (situations offer more, as in ``harness.situations``)
+#: forbidden actions offered per state (situations offer more, as in ``harness.explore.situations``)
 PROBES = 4
 
 

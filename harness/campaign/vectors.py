@@ -7,10 +7,10 @@ A vector is one JSON file per (clause, check) in the campaign's ``--out`` folder
      "basis": "provenance", "choices": {...},          # the readings the candidate declared
      "start": {"config": {...}} | {"state": {...}},    # a new game, or a canonical state to load
      "steps": [action, ...],                           # player actions and chance outcomes
-     "witness": {...},                                 # the transition (harness.findings.Witness)
+     "witness": {...},                                 # the transition (harness.verdicts.findings.Witness)
      "found": {"engine": "...", "seed": 123, "raw_steps": 57}}
 
-:func:`replay` plays the steps in a :class:`harness.lockstep.Lockstep` beside the reference
+:func:`replay` plays the steps in a :class:`harness.explore.lockstep.Lockstep` beside the reference
 (configured with the vector's choices), so every check of the campaign runs again in every
 state of the path; the finding reproduces when the same (clause, check) is recorded. The
 steps were shrunk to the shortest suffix that still reproduces (``harness.campaign.shrink``).
@@ -25,8 +25,8 @@ import re
 from pathlib import Path
 
 from engine.canonical import dumps
-from harness import findings
-from harness.lockstep import Lockstep, Memory
+from harness.verdicts import findings
+from harness.explore.lockstep import Lockstep, Memory
 
 FORMAT = "rulecheck-campaign-vector/1"
 

@@ -47,7 +47,7 @@ class BudgetExhausted(BaseException):
     """The run's time budget is used up: the request was not sent (or not waited for).
 
     A BaseException, like KeyboardInterrupt: not a fault of the engine, and not a test
-    failure that Hypothesis should shrink; ``harness.check`` reports the test as not run."""
+    failure that Hypothesis should shrink; ``harness.verdicts.check`` reports the test as not run."""
 
 
 def set_run_budget(seconds: float | None) -> None:

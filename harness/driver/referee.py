@@ -4,7 +4,7 @@ A candidate engine that hangs, crashes, prints garbage, answers the wrong reques
 returns something that is not our notation must never hang or crash rulecheck. Each
 such fault raises one ``EngineFault`` subclass. Its message starts with ``[PROTOCOL]``
 (for people; the verdict is attributed to the protocol pseudo-clause by the
-exception's type, ``harness.attribution``) and the kind of fault (``startup failed``, ``timeout``, ``crash``,
+exception's type, ``harness.verdicts.attribution``) and the kind of fault (``startup failed``, ``timeout``, ``crash``,
 ``bad answer``, ``schema violation``), names the request that caused it (op, id and a
 short excerpt) and ends with the tail of the candidate's stderr::
 
@@ -16,7 +16,7 @@ short excerpt) and ends with the tail of the candidate's stderr::
 
 Faults are not rule violations: ``engine.errors`` exceptions (``illegal-action`` ...) are
 the engine's legitimate answers; an ``EngineFault`` means the engine broke the protocol.
-A fault is told by its class (``harness.attribution``), never by its message text.
+A fault is told by its class (``harness.verdicts.attribution``), never by its message text.
 """
 
 from __future__ import annotations

@@ -24,9 +24,9 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 import specs
-from harness.machine import EngineMachine
+from harness.explore.machine import EngineMachine
 from harness.machines import declared_choice
-from harness.violations import require
+from harness.verdicts.violations import require
 
 CHECKED_CLAUSES = (
     "PROTOCOL", "DNP-DECK-SIZE", "DNP-SETUP-5", "DNP-SETUP-4", "DNP-SETUP-3", "DNP-TWO-SETUP", "DNP-SET",

@@ -15,9 +15,9 @@ from collections import Counter
 from hypothesis import strategies as st
 
 import specs
-from harness.machine import EngineMachine
+from harness.explore.machine import EngineMachine
 from harness.machines import declared_choice
-from harness.violations import ClauseViolation, require
+from harness.verdicts.violations import ClauseViolation, require
 
 COLOURS = ("green", "pink", "orange", "blue")
 JOKERS = ("unicorn", "monkey", "dove")

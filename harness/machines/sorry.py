@@ -13,9 +13,9 @@ from collections import Counter
 from hypothesis import strategies as st
 
 import specs
-from harness.machine import EngineMachine
+from harness.explore.machine import EngineMachine
 from harness.machines import declared_choice
-from harness.violations import ClauseViolation, require
+from harness.verdicts.violations import ClauseViolation, require
 
 BOARD = specs.load("sorry").param("board")
 DECK = specs.load("sorry").param("deck")

@@ -13,7 +13,7 @@ built around, and a builder that returns a reachable start:
 - ``{"state": {...}}``: a canonical state the reference loads, for a situation no short
   path reaches.
 
-``harness.situations`` plays the candidate beside the reference from each start (the
+``harness.explore.situations`` plays the candidate beside the reference from each start (the
 path's steps included), with every check of differential play in every state it visits.
 Builders are deterministic functions of the ``random.Random`` they get, so a run is the
 same in-process and over the protocol.

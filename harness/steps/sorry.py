@@ -31,7 +31,7 @@ from pytest_bdd import parsers, then, when
 import specs
 from engine.canonical import dumps
 from engine.errors import RulecheckError
-from harness.violations import ScenarioChecks
+from harness.verdicts.violations import ScenarioChecks
 
 CARD_ORDER = specs.load("sorry").param("deck")["order"]
 PAWN = r"(red|blue|yellow|green) ([1-4])"

@@ -1,8 +1,8 @@
-"""Differential play against the reference, for every game (see harness/differential.py)."""
+"""Differential play against the reference, for every game (see harness/explore/differential.py)."""
 
 import pytest
 
-from harness.differential import configs_for, run_differential
+from harness.explore.differential import configs_for, run_differential
 from harness.engines import available_games, reference_engine
 
 

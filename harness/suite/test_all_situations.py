@@ -1,4 +1,4 @@
-"""Positions built around a rule, played in lockstep with the reference (see harness/situations.py).
+"""Positions built around a rule, played in lockstep with the reference (see harness/explore/situations.py).
 
 One test per situation of ``harness/positions/<game>.py``: its clauses are the rules the
 situation is built around, so a clean run is evidence for them, and a finding anywhere is
@@ -11,7 +11,7 @@ from harness.pytest_plugin import NOT_APPLICABLE
 
 from harness.engines import available_games, oracle
 from harness.positions import situations
-from harness.situations import run_situation
+from harness.explore.situations import run_situation
 
 CASES = [pytest.param(g, s, id=f"{g}-{s.name}", marks=[pytest.mark.game(g), pytest.mark.clause(*s.clauses)])
          for g in available_games() for s in situations(g)]

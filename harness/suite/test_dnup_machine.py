@@ -2,7 +2,7 @@
 
 import pytest
 
-from harness.machine import run_machine
+from harness.explore.machine import run_machine
 from harness.machines.dnup import CHECKED_CLAUSES, DnupMachine, configs
 
 

@@ -1,5 +1,5 @@
 """Replay the Dnup Z3 witnesses (specs/dnup/vectors/*.json) against the engine under test,
-through the protocol fixture only (the replay is ``harness.vectors.replay``). Regenerate
+through the protocol fixture only (the replay is ``harness.verdicts.vectors.replay``). Regenerate
 the vectors with ``python -m proofs.dnup.vectors``.
 """
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.vectors import replay_blamed, vector_params
+from harness.verdicts.vectors import replay_blamed, vector_params
 
 GAME = "dnup"
 

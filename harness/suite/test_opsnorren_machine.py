@@ -6,7 +6,7 @@ Once under the default readings, once under the other option of every choice
 
 import pytest
 
-from harness.machine import other_readings, run_machine, under_readings
+from harness.explore.machine import other_readings, run_machine, under_readings
 from harness.machines.opsnorren import CHECKED_CLAUSES, OpsnorrenMachine, configs
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import BadConfigError, IllegalActionError
-from harness.findings import ClauseFailure
+from harness.verdicts.findings import ClauseFailure
 from harness.steps.opsnorren.positions import with_every_card
-from harness.vectors import load_vectors, vector_params
-from harness.violations import ClauseViolation, Recording, require, through_provenance
+from harness.verdicts.vectors import load_vectors, vector_params
+from harness.verdicts.violations import ClauseViolation, Recording, require, through_provenance
 
 
 def _play_cards(eng, state, player) -> list[str]:
@@ -116,7 +116,7 @@ def replay_setup(eng, vec, case):
             eng.new_game(case["row_config"])
 
 
-# Readings a case depends on beyond its own choices (harness.vectors.case_choices): a trick
+# Readings a case depends on beyond its own choices (harness.verdicts.vectors.case_choices): a trick
 # with a monkey and a dove gives no monkey pick only when the dove goes first; the monkey's
 # candidates include jokers only under monkey-pick=any; a trick that nobody wins under
 # no-winner=nobody is the starter's under no-winner=starter (no pick); and a discarded
@@ -151,9 +151,9 @@ def test_opsnorren_vector(rulecheck_engine, request, vec, case):
 def _legal_blame(node, exc: LegalCardsDiffer) -> list[str]:
     """Record the differing legal cards as findings blamed through the reference's provenance
     (the reference configured with this case's readings); ``[]`` when it names nothing."""
-    from harness import blame
+    from harness.verdicts import blame
     from harness.engines import open_engine
-    from harness.findings import record
+    from harness.verdicts.findings import record
     from harness.pytest_plugin import item_choices
 
     reference = open_engine("reference", "opsnorren", item_choices(node))

@@ -4,7 +4,7 @@ Each position is its own test, marked with the clauses it checks and the reading
 counts assume (``"choices"``). A wrong count is located: the candidate's and the
 reference's trees are walked down the subtrees whose counts differ to the state where
 their legal sets or successors part, and each difference is blamed through the
-reference's provenance (``harness.perft.locate``, ``harness.blame``).
+reference's provenance (``harness.explore.perft.locate``, ``harness.verdicts.blame``).
 
 Run as a script to recompute the counts with the reference engine after a deliberate
 rule change: ``python harness/suite/test_sorry_perft.py``.
@@ -16,8 +16,8 @@ import json
 
 import pytest
 
-from harness.perft import divide, perft
-from harness.perft_check import check_perft_position
+from harness.explore.perft import divide, perft
+from harness.verdicts.perft_check import check_perft_position
 from specs import SPECS_DIR
 
 PATH = SPECS_DIR / "sorry" / "perft.json"
@@ -53,7 +53,7 @@ def test_divide_adds_up_to_perft():
 
 def test_perft_without_enough_outcomes_is_a_clear_error():
     from engine.sorry import SorryEngine
-    from harness.perft import PerftError
+    from harness.explore.perft import PerftError
 
     pos = DATA["positions"][0]
     with pytest.raises(PerftError, match="chance event is pending"):

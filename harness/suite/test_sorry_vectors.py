@@ -1,5 +1,5 @@
 """Replay the Sorry! Z3 witnesses (specs/sorry/vectors/*.json) against the engine under test,
-through the protocol fixture only (the replay is ``harness.vectors.replay``). Regenerate
+through the protocol fixture only (the replay is ``harness.verdicts.vectors.replay``). Regenerate
 the vectors with ``python -m proofs.sorry.vectors``.
 """
 
@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from harness.vectors import replay_blamed, vector_params
+from harness.verdicts.vectors import replay_blamed, vector_params
 
 GAME = "sorry"
 
-# Readings a case depends on beyond its own choice (harness.vectors.case_choices): every
+# Readings a case depends on beyond its own choice (harness.verdicts.vectors.case_choices): every
 # witness state is dealt from the 45-card deck (and the points deal's pool is that deck);
 # the slide witnesses slide on another colour's triangle (slide-colours=other), and the
 # own-colour slide of slide-colours=own bumps red's own pawn on 2 (slide-bumps-own=yes); the

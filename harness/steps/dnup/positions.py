@@ -17,7 +17,7 @@ import pytest
 import specs
 from engine.canonical import dumps
 from engine.errors import RulecheckError
-from harness.violations import ScenarioChecks
+from harness.verdicts.violations import ScenarioChecks
 
 # ---------------------------------------------------------------------------- cards
 

@@ -18,8 +18,8 @@ import pytest
 
 import specs
 from engine.canonical import dumps
-from harness.findings import ClauseFailure
-from harness.violations import ScenarioChecks, record_scenario_failure
+from harness.verdicts.findings import ClauseFailure
+from harness.verdicts.violations import ScenarioChecks, record_scenario_failure
 
 GAME = "opsnorren"
 WHITE_DEFAULT = ["pink-open", "pass-three", "green-negative", "most-blue", "pink-plus-one"]
@@ -67,7 +67,7 @@ class Ops(ScenarioChecks):
     The first action applied or attempted where the engine departs from the reference sets
     ``transition`` = (state before as canonical JSON, action, the engine's successor as JSON
     or None when it rejects the action), so that a failing check is blamed through the
-    reference's provenance (``harness.violations``)."""
+    reference's provenance (``harness.verdicts.violations``)."""
 
     def __init__(self, engine):
         self.engine = engine
@@ -194,7 +194,7 @@ def ops(rulecheck_engine, request):
 
 
 def tagged(fn):
-    """Record a failed step as findings (``harness.violations.record_scenario_failure``: blamed
+    """Record a failed step as findings (``harness.verdicts.violations.record_scenario_failure``: blamed
     through the reference's provenance of the last transition, else the scenario's clauses)
     and raise ``ClauseFailure`` naming them."""
 

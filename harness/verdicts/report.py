@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import specs
-from harness.check import SuiteResult
+from harness.verdicts.check import SuiteResult
 from harness.pytest_plugin import write_atomic
 from harness.driver.referee import printable
 

@@ -14,7 +14,7 @@ no rulebook, so they are plain assertion messages):
 A game subclasses it and adds ``check_transition(before, action, after)`` and
 ``check_state(state)`` with its own invariants, raising ``ClauseViolation``.
 
-A violation does not stop the run: it is recorded as a finding (``harness.findings``)
+A violation does not stop the run: it is recorded as a finding (``harness.verdicts.findings``)
 with the one transition that broke it as witness, the game ends, and exploration goes
 on with new games, so every clause the engine breaks is reported, not just the first.
 The test fails at the end with all of them.
@@ -34,9 +34,9 @@ from engine.canonical import dumps
 from engine.errors import RulecheckError
 from engine.protocol import Engine
 from harness import capabilities
-from harness.findings import current, raise_if_any, record
-from harness.playout import playout_steps, random_playout  # noqa: F401  (imported from here)
-from harness.violations import ClauseViolation
+from harness.verdicts.findings import current, raise_if_any, record
+from harness.explore.playout import playout_steps, random_playout  # noqa: F401  (imported from here)
+from harness.verdicts.violations import ClauseViolation
 from specs import validate_state
 
 
@@ -184,7 +184,7 @@ class _Recorder:
         if isinstance(exc, RulecheckError):  # the engine errs on a state or action it produced itself
             exc = ProtocolViolation(f"the engine rejects a state it produced itself: {exc}")
         m = self.machine
-        from harness import blame
+        from harness.verdicts import blame
         from harness.engines import oracle
 
         try:

@@ -3,11 +3,11 @@
 The reference is configured with the candidate's declared choices. From the same config
 and the same chance outcomes (drawn from the reference's chance description), Hypothesis
 picks the actions among the reference's legal ones; in every state both engines reach, a
-:class:`harness.lockstep.Lockstep` compares the legal action sets, the chance event, every
+:class:`harness.explore.lockstep.Lockstep` compares the legal action sets, the chance event, every
 player's observation, negative probes, earlier requests asked again, and the successor.
 
-Every divergence is recorded as a finding (``harness.findings``) blamed through the
-reference's provenance (``harness.blame``) with a one-transition witness; then the
+Every divergence is recorded as a finding (``harness.verdicts.findings``) blamed through the
+reference's provenance (``harness.verdicts.blame``) with a one-transition witness; then the
 candidate is put back on the reference's state (resync) and play goes on, so one bug
 does not hide the next. The test fails at the end with every clause found.
 """
@@ -24,9 +24,9 @@ from engine import chance as chance_mod
 from engine.canonical import dumps
 from engine.protocol import Engine
 from harness import capabilities
-from harness.blame import DIFFERENTIAL  # noqa: F401  (imported from here)
-from harness.findings import current, raise_if_any
-from harness.lockstep import Lockstep, Memory
+from harness.verdicts.blame import DIFFERENTIAL  # noqa: F401  (imported from here)
+from harness.verdicts.findings import current, raise_if_any
+from harness.explore.lockstep import Lockstep, Memory
 
 CHECK = "differential"
 #: the checks a lockstep records under (besides ``protocol``)

@@ -3,7 +3,7 @@
 A check never hands meaning over in failure text. It records a :class:`Finding`
 (clause, check, message, witness, how the clause was chosen) with :func:`record`;
 the pytest plugin opens one :class:`FindingSink` per test and puts the findings on
-the test's record, and ``harness.check`` turns them into clause verdicts. A clause
+the test's record, and ``harness.verdicts.check`` turns them into clause verdicts. A clause
 with any finding reads ``fail``, whatever else passed.
 
 The primary witness of a finding is one transition (:class:`Witness`): the canonical
@@ -95,9 +95,9 @@ class FindingSink:
     test: str = ""
     kept: dict[tuple[str, str], list[Finding]] = field(default_factory=dict)
     counts: dict[tuple[str, str], int] = field(default_factory=dict)
-    #: the scenario context of the test (``harness.violations.ScenarioChecks``), when it has one
+    #: the scenario context of the test (``harness.verdicts.violations.ScenarioChecks``), when it has one
     context: Any = None
-    #: situation coverage: clause id -> how many explored transitions exercised it (``harness.coverage``)
+    #: situation coverage: clause id -> how many explored transitions exercised it (``harness.explore.coverage``)
     coverage: dict[str, int] = field(default_factory=dict)
     #: what the test explored: transitions visited, and a digest of their sequence (reproducibility)
     explored: int = 0

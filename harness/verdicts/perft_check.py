@@ -2,7 +2,7 @@
 
 ``check_perft_position(engine, pos, cards)`` compares the engine's perft counts of
 ``pos["state"]`` with ``pos["counts"]``. On a mismatch it walks the engine's and the
-reference's trees (``harness.perft.locate``) to the states where they part and records
+reference's trees (``harness.explore.perft.locate``) to the states where they part and records
 one finding per difference, blamed through the reference's provenance, with the counts
 of both engines for that first action side by side. Nothing located (the reference
 itself disagrees with the file) falls back to the position's clauses.
@@ -11,9 +11,9 @@ itself disagrees with the file) falls back to the position's clauses.
 from __future__ import annotations
 
 from engine.canonical import dumps
-from harness import blame
-from harness.findings import ClauseFailure, current, record
-from harness.perft import divide, locate, perft
+from harness.verdicts import blame
+from harness.verdicts.findings import ClauseFailure, current, record
+from harness.explore.perft import divide, locate, perft
 
 
 def check_perft_position(engine, pos: dict, cards: list[dict]) -> None:

@@ -62,7 +62,7 @@ def write_reports_together(result, json_path, junit_path, html_path) -> list[str
     """Write every report requested, all together: each is rendered into a temporary file
     next to it first, then all replace the old ones at once. The JSON keeps any text
     UTF-8 cannot carry as a JSON escape."""
-    from harness.report import html_page, junit_xml
+    from harness.verdicts.report import html_page, junit_xml
 
     jobs = [(p, render) for p, render in (
         (json_path, lambda: json.dumps(result.to_json(), indent=1, ensure_ascii=False)),
@@ -94,8 +94,8 @@ def write_reports_together(result, json_path, junit_path, html_path) -> list[str
 def startup_failure(games, engine, fault, clauses, tags, expected):
     """The result of a run whose engine did not start: PROTOCOL fails with the fault, and
     every other clause is inconclusive (not run)."""
-    from harness.check import SuiteResult, compute_verdicts, filtered
-    from harness.violations import PROTOCOL
+    from harness.verdicts.check import SuiteResult, compute_verdicts, filtered
+    from harness.verdicts.violations import PROTOCOL
 
     finding = {"clause": PROTOCOL, "check": "protocol", "basis": "protocol", "message": str(fault), "count": 1,
                "witness": None, "test": "(engine startup)"}

@@ -58,7 +58,7 @@ class ScenarioChecks:
         @functools.wraps(original)
         def init(self, *args, **kw):
             original(self, *args, **kw)
-            from harness.findings import current
+            from harness.verdicts.findings import current
 
             current().context = self
 
@@ -103,7 +103,7 @@ class ScenarioChecks:
             self.blame_action(state, (extra or missing)[0], listed=bool(extra))
 
     def fail(self, message: str):
-        from harness.findings import ClauseFailure
+        from harness.verdicts.findings import ClauseFailure
 
         clauses = record_scenario_failure(self.request.node, self, message)
         raise ClauseFailure(clauses, message)
@@ -115,7 +115,7 @@ class ScenarioChecks:
 
 def record_scenario_failure(node, ctx, message: str) -> list[str]:
     """Record the findings of a failed scenario (see ``ScenarioChecks``); returns the blamed clauses."""
-    from harness.findings import record
+    from harness.verdicts.findings import record
     from harness.pytest_plugin import item_clauses
 
     tags = [c for c in item_clauses(node) if c not in PSEUDO_CLAUSES]
@@ -132,7 +132,7 @@ def scenario_blame(node, tags: list[str], ctx) -> tuple[list[str], str, object]:
     if not t or engine is None:
         return tags, "scenario", None
     try:
-        from harness import blame
+        from harness.verdicts import blame
         from harness.engines import oracle
 
         before, action, got = t
@@ -213,7 +213,7 @@ def through_provenance(node, eng, message: str, check: str) -> list[str]:
     """Record a failed check as findings blamed through the reference's provenance of ``eng``'s
     transition (the check's own clauses that it names, else the provenance's); ``[]`` when the
     provenance named nothing for it (the check's own clause then stands)."""
-    from harness.findings import record
+    from harness.verdicts.findings import record
     from harness.pytest_plugin import item_clauses
 
     if getattr(eng, "transition", None) is None:

@@ -4,7 +4,7 @@ Random play rarely reaches some situations a rule is about; ``harness/positions/
 builds reachable starts for them (:class:`harness.positions.Situation`). For each sample,
 :func:`run_situation` starts both engines (a new game and the path that leads to the
 situation, or a loaded position), then plays on for the situation's plies, with every check
-of :class:`harness.lockstep.Lockstep` in every state, the path's own states included.
+of :class:`harness.explore.lockstep.Lockstep` in every state, the path's own states included.
 
 Everything is seeded from the game, the situation's name and the sample number
 (:func:`harness.positions.rng_for`): no Hypothesis draws, so a run is the same in-process
@@ -19,8 +19,8 @@ from engine import chance as chance_mod
 from engine.canonical import dumps
 from engine.errors import RulecheckError
 from engine.protocol import Engine
-from harness.findings import current, raise_if_any
-from harness.lockstep import Lockstep, Memory
+from harness.verdicts.findings import current, raise_if_any
+from harness.explore.lockstep import Lockstep, Memory
 from harness.positions import Situation, rng_for
 
 CHECK = "situation"

@@ -16,8 +16,8 @@ from typing import Any, Iterable
 
 from engine.canonical import dumps
 from engine.provenance import changed_paths, root_clauses
-from harness import jsondiff
-from harness.findings import Witness
+from harness.verdicts import jsondiff
+from harness.verdicts.findings import Witness
 
 DIFFERENTIAL = "DIFFERENTIAL"
 

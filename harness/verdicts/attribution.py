@@ -1,12 +1,12 @@
 """Turning a failed test that recorded no finding into findings, from the exception object.
 
-Checks record findings themselves (``harness.findings``). A failure that escapes them
+Checks record findings themselves (``harness.verdicts.findings``). A failure that escapes them
 is attributed here by what was raised, never by parsing its text:
 
 - ``ClauseViolation`` (an invariant's ``require``): its clause;
 - ``EngineFault``, ``SchemaViolation``, ``ProtocolViolation``: ``PROTOCOL``;
 - a failing Gherkin scenario: through its context's transition and the reference's
-  provenance (``harness.violations.scenario_blame``), else the scenario's clauses;
+  provenance (``harness.verdicts.violations.scenario_blame``), else the scenario's clauses;
 - a test that checks exactly one clause: that clause;
 - anything else: ``UNEXPLAINED``, a pseudo-clause that fails the run and says which test
   failed without naming a rule (a gap in rulecheck to report, never a silent pass).
@@ -14,8 +14,8 @@ is attributed here by what was raised, never by parsing its text:
 
 from __future__ import annotations
 
-from harness import findings
-from harness.violations import PSEUDO_CLAUSES, UNEXPLAINED, ClauseViolation
+from harness.verdicts import findings
+from harness.verdicts.violations import PSEUDO_CLAUSES, UNEXPLAINED, ClauseViolation
 
 
 def check_kind(item) -> str:
@@ -29,7 +29,7 @@ def check_kind(item) -> str:
 
 
 def is_protocol_fault(exc: BaseException) -> bool:
-    from harness.machine import ProtocolViolation
+    from harness.explore.machine import ProtocolViolation
     from harness.driver.referee import EngineFault
 
     if isinstance(exc, (EngineFault, ProtocolViolation)):
@@ -56,7 +56,7 @@ def attribute_failure(item, exc: BaseException, text: str) -> None:
         findings.record("PROTOCOL", "protocol", message.removeprefix("[PROTOCOL] "), None, "protocol")
         return
     if sink.context is not None:
-        from harness.violations import record_scenario_failure
+        from harness.verdicts.violations import record_scenario_failure
 
         if record_scenario_failure(item, sink.context, f"{type(exc).__name__}: {message}"):
             return

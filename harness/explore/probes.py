@@ -2,7 +2,7 @@
 
 Random and differential play only ever apply actions from a legal list, so an engine whose
 ``apply`` accepts a forbidden action passes unnoticed. In every state a
-:class:`harness.lockstep.Lockstep` visits, :func:`for_state` picks actions the reference
+:class:`harness.explore.lockstep.Lockstep` visits, :func:`for_state` picks actions the reference
 rejects: small mutations of the legal ones (another card, pawn, square, player, value side;
 a list shortened, emptied or reversed; a value taken from another legal action), the legal
 actions of the state before (a nearby state), and an action of the other type (a player

@@ -1,14 +1,14 @@
 """Lockstep: one candidate game beside the reference's, every state both reach compared (issue 10).
 
-Differential play (``harness.differential``, Hypothesis picks the actions) and situations
-(``harness.situations``, positions built around a rule) both drive a :class:`Lockstep`.
+Differential play (``harness.explore.differential``, Hypothesis picks the actions) and situations
+(``harness.explore.situations``, positions built around a rule) both drive a :class:`Lockstep`.
 In every state it visits, finished games included, it compares:
 
 - the legal action sets (missing and extra actions blamed through provenance);
 - the pending chance event;
 - every player's observation (``observe``), blamed through the reference's
   ``explainer.observation`` (what decides each part is shown or hidden);
-- negative probes (:mod:`harness.probes`): actions the reference rejects, offered to the
+- negative probes (:mod:`harness.explore.probes`): actions the reference rejects, offered to the
   candidate, which must reject them with the reference's error code; an accepted one is
   blamed on what the reference's provenance says forbids it. Chance outcomes the pending
   pool cannot give get the same treatment;
@@ -21,7 +21,7 @@ choice a probe or a replay makes comes from a generator seeded by the state itse
 from Hypothesis, so exploration is the same in-process and over the protocol.
 
 The reference's provenance of every transition is counted per clause on the test's sink
-(situation coverage, ``harness.coverage``).
+(situation coverage, ``harness.explore.coverage``).
 """
 
 from __future__ import annotations
@@ -34,8 +34,10 @@ from typing import Any, Callable
 from engine.canonical import dumps
 from engine.errors import RulecheckError, error_from_wire
 from engine.protocol import Engine
-from harness import blame, capabilities, coverage, probes
-from harness.findings import current, record
+from harness.verdicts import blame
+from harness import capabilities
+from harness.explore import coverage, probes
+from harness.verdicts.findings import current, record
 
 #: how many earlier requests are kept to ask again (statelessness)
 REMEMBERED = 64

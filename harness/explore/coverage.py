@@ -8,7 +8,7 @@ player's observation, and the effects of a new game. ``rulecheck check`` sums th
 over the run, reports them per clause (terminal, JSON, HTML) and flags an implemented
 clause exercised fewer than :data:`THIN` times as *thinly covered*.
 
-``python -m harness.coverage --game G`` runs the default check on the reference in-process
+``python -m harness.explore.coverage --game G`` runs the default check on the reference in-process
 and prints the thinly covered clauses (what a position builder should aim at).
 """
 
@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     import tempfile
     from pathlib import Path
 
-    ap = argparse.ArgumentParser(prog="python -m harness.coverage", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m harness.explore.coverage", description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", required=True)
     ap.add_argument("--engine", default="reference")
     ap.add_argument("--all", action="store_true", help="print every clause, not only the thin ones")

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 import pytest
 
 import specs
-from harness.attribution import UNEXPLAINED
-from harness.violations import DIFFERENTIAL, PROTOCOL
+from harness.verdicts.attribution import UNEXPLAINED
+from harness.verdicts.violations import DIFFERENTIAL, PROTOCOL
 from specs.paths import CODE_ROOT, SUITE_DIR, SUITE_INI  # a checkout or an installed wheel
 
 VERDICT_ORDER = ["fail", "unexpected-pass", "inconclusive", "pass", "expected-fail", "not-applicable", "not-covered",
@@ -39,7 +39,7 @@ class ClauseVerdict:
     tests: list[str] = field(default_factory=list)
     failures: list[dict] = field(default_factory=list)
     reason: str = ""
-    #: situation coverage: how many explored transitions exercised this clause (``harness.coverage``)
+    #: situation coverage: how many explored transitions exercised this clause (``harness.explore.coverage``)
     exercised: int = 0
     #: an implemented clause exercised fewer than ``coverage.THIN`` times in the run
     thin: bool = False
@@ -92,7 +92,7 @@ class SuiteResult:
     @property
     def coverage(self) -> dict:
         """Situation coverage over the run: per clause, thin clauses, and what each test explored."""
-        from harness.coverage import THIN, effective
+        from harness.explore.coverage import THIN, effective
 
         counts: dict[str, int] = {}
         for r in self.records:
@@ -292,7 +292,7 @@ def run_suite(games: list[str], engine: str = "reference", choices: dict[str, st
 def mark_coverage(verdicts: dict[str, ClauseVerdict], records: list[dict], thin: bool = True) -> None:
     """Sum each clause's situation coverage over the run; with ``thin``, flag implemented clauses
     exercised fewer than ``coverage.THIN`` times (only a whole default run is judged so)."""
-    from harness.coverage import THIN, effective
+    from harness.explore.coverage import THIN, effective
 
     counts: dict[str, int] = {}
     for r in records:

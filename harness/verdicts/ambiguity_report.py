@@ -8,7 +8,7 @@ Sources, per game:
 3. every ``assumed`` parameter: facts the text never gives (``fact:<id>``).
 
 Each item gets one of four kinds (:data:`KINDS`) and its impact in play
-(:mod:`harness.impact`, issue 11 part 2): items are ranked by the share of games whose
+(:mod:`harness.verdicts.impact`, issue 11 part 2): items are ranked by the share of games whose
 result differs, then the share with any transition difference.
 """
 
@@ -19,7 +19,7 @@ import json
 import multiprocessing
 
 import specs
-from harness import impact as impact_mod
+from harness.verdicts import impact as impact_mod
 from proofs.core import Ambiguity, load_register
 
 #: the kinds of a register item in the report

@@ -22,8 +22,8 @@ import pytest
 
 from engine.canonical import dumps
 from engine.errors import IllegalActionError, InvalidOutcomeError, MalformedError
-from harness.findings import ClauseFailure
-from harness.violations import ClauseViolation, Recording, require, through_provenance
+from harness.verdicts.findings import ClauseFailure
+from harness.verdicts.violations import ClauseViolation, Recording, require, through_provenance
 from specs import SPECS_DIR
 
 
@@ -115,7 +115,7 @@ def _blame_listing(eng, state, action: dict, listed: bool) -> None:
 
 def replay_blamed(node, eng, vec: dict, case: dict) -> None:
     """``replay`` with the failure blamed through the reference's provenance of the first step
-    where the engine departs from the reference (``harness.violations.Recording``); the
+    where the engine departs from the reference (``harness.verdicts.violations.Recording``); the
     vector's own clause stands when the provenance names nothing."""
     rec = Recording(eng)
     try:

@@ -31,7 +31,8 @@ import specs
 from engine import chance as chance_mod
 from engine.canonical import dumps
 from engine.errors import RulecheckError
-from harness import capabilities, jsondiff
+from harness import capabilities
+from harness.verdicts import jsondiff
 from harness.engines import random_config, reference_engine
 
 #: games per option in ``rulecheck ambiguities`` (``--games N`` raises it)
@@ -40,7 +41,7 @@ DEFAULT_SEED = 0
 #: player actions per game before it counts as unfinished (every game here ends far sooner)
 MAX_PLIES = 5_000
 NOT_IMPLEMENTED = "not measurable (no other reading implemented)"
-ENGINE_DIR = Path(__file__).resolve().parent.parent / "engine"
+ENGINE_DIR = Path(__file__).resolve().parents[2] / "engine"
 
 
 @dataclass
@@ -151,7 +152,7 @@ def _rng_at(state) -> random.Random:
 
 
 def _finish(engine, state, rng: random.Random, max_plies: int):
-    from harness.playout import playout_steps
+    from harness.explore.playout import playout_steps
 
     for _, _, state, _ in playout_steps(engine, state, rng, max(max_plies, 0)):
         pass

@@ -1,0 +1,12 @@
+"""Exploration: how rulecheck walks an engine's game tree against the reference.
+
+- ``playout``: seeded random games; ``machine``: the Hypothesis stateful machine that checks
+  the rules' invariants on every transition (the per-game machines are in
+  ``harness.machines``);
+- ``lockstep``: candidate and reference side by side in every explored state (legal sets,
+  chance, every player's observation, negative probes from ``probes``, re-asked requests,
+  successors), shared by ``differential`` play and the ``situations`` built around a rule
+  (the per-game position builders are in ``harness.positions``);
+- ``perft``: move-path enumeration and divide; ``coverage``: per-clause counts of the
+  transitions explored (``python -m harness.explore.coverage``).
+"""
