@@ -1,5 +1,5 @@
-"""Witnesses become test vectors: ``python -m proofs.opsnorren.vectors`` (re)writes
-``specs/opsnorren/vectors/*.json`` deterministically from the Z3 witnesses of the
+"""Witnesses become test vectors: ``python -m proofs.opsnorren.vectors [DIR]`` (re)writes
+``specs/opsnorren/vectors/*.json`` (or DIR's) deterministically from the Z3 witnesses of the
 ambiguity register; ``harness/suite/test_opsnorren_vectors.py`` replays them against
 the engine under test.
 
@@ -24,7 +24,6 @@ that all hands have the same size (at least 2, so the round goes on after the tr
 from __future__ import annotations
 
 import itertools
-import sys
 from pathlib import Path
 
 from proofs import vectorio
@@ -330,13 +329,5 @@ def write(directory: Path = VECTOR_DIR) -> list[Path]:
     return paths
 
 
-def main() -> int:
-    paths = write()
-    for p in paths:
-        print(p.relative_to(VECTOR_DIR.parents[2]))
-    print(f"{len(paths)} vector files in {VECTOR_DIR.relative_to(VECTOR_DIR.parents[2])}")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    vectorio.main(write, VECTOR_DIR)  # python -m proofs.opsnorren.vectors [DIR]
