@@ -281,3 +281,12 @@ def test_prove_runs_theorems_two_at_a_time_in_the_listed_order():
     assert [r["id"] for r in got] == [t.id for t in picked]
     assert [r["status"] for r in got] == ["structural", REFUTED, PROVED]
     assert got[1]["witness"] and got[1]["witness"]["winner"] is None
+
+
+def test_vectors_on_disk_are_what_the_generator_writes(tmp_path):
+    """Regenerated in a fresh process (as ``python -m proofs.opsnorren.vectors`` does), the
+    vectors are byte for byte the files on disk: deterministic and not stale."""
+    from proofs.opsnorren import vectors as V
+    from tests.proof_checks import assert_vectors_regenerate
+
+    assert_vectors_regenerate("opsnorren", tmp_path, sorted(V.VECTOR_DIR.glob("*.json")))
