@@ -603,6 +603,9 @@ cli.add_command(fuzz)
 
 
 def main() -> None:
+    from harness import fewer_gc_pauses
+
+    fewer_gc_pauses()
     cli(prog_name="rulecheck")
 
 

@@ -316,7 +316,10 @@ def reference_factory(game: str, choices: dict | None = None, spec: str = "refer
 
 def serve_main(game: str, choices: dict, infile, outfile, *, engine: str = "reference") -> int:
     """``rulecheck serve --game G --choice id=opt``: serve the reference engine; exit status."""
+    from harness import fewer_gc_pauses
     from harness.engines import EngineSpecError
+
+    fewer_gc_pauses()
 
     factory = reference_factory(game, choices, engine)
     try:
