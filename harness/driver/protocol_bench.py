@@ -199,6 +199,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-batch", action="store_true")
     ap.add_argument("--parallel", type=int, default=128)
     args = ap.parse_args(argv)
+    from harness import fewer_gc_pauses
+
+    fewer_gc_pauses()  # as rulecheck does: the same figures as rulecheck bench --protocol
     cmd = args.engine or f"{sys.executable} -m harness.serve --game {args.game}"
     print(json.dumps(bench_protocol(cmd, args.game, args.seconds, batch=not args.no_batch, parallel=args.parallel),
                      indent=1))

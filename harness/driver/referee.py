@@ -4,8 +4,8 @@ A candidate engine that hangs, crashes, prints garbage, answers the wrong reques
 returns something that is not our notation must never hang or crash rulecheck. Each
 such fault raises one ``EngineFault`` subclass. Its message starts with ``[PROTOCOL]``
 (for people; the verdict is attributed to the protocol pseudo-clause by the
-exception's type, ``harness.verdicts.attribution``) and the kind of fault (``startup failed``, ``timeout``, ``crash``,
-``bad answer``, ``schema violation``), names the request that caused it (op, id and a
+exception's type, ``harness.verdicts.attribution``) and the kind of fault (``startup
+failed``, ``timeout``, ``crash``, ``bad answer``, ``schema violation``), names the request that caused it (op, id and a
 short excerpt) and ends with the tail of the candidate's stderr::
 
     [PROTOCOL] timeout: op apply, request id 7: no answer within 5 s (it sent nothing)
@@ -211,11 +211,15 @@ def batch_answer_check(state_checker: SchemaCheck | None, actions_check: SchemaC
                                   {"properties": {"responses": {"items": sub}}}]}, resources)
 
 
-@functools.lru_cache(maxsize=None)
-def _own_schema_checks(game: str) -> tuple:
-    state_check, action_check = game_checkers(game, None, None)
+def _compile_checks(game: str, state_schema: dict | None, action_schema: dict | None) -> tuple:
+    state_check, action_check = game_checkers(game, state_schema, action_schema)
     actions_check = action_list_check(action_check)
     return state_check, action_check, actions_check, batch_answer_check(state_check, actions_check)
+
+
+@functools.lru_cache(maxsize=None)
+def _own_schema_checks(game: str) -> tuple:
+    return _compile_checks(game, None, None)
 
 
 def answer_checks(game: str, state_schema: dict | None = None, action_schema: dict | None = None) -> tuple:
@@ -224,9 +228,7 @@ def answer_checks(game: str, state_schema: dict | None = None, action_schema: di
     per process (a SchemaCheck holds no state between calls)."""
     if state_schema is None and action_schema is None:
         return _own_schema_checks(game)
-    state_check, action_check = game_checkers(game, state_schema, action_schema)
-    actions_check = action_list_check(action_check)
-    return state_check, action_check, actions_check, batch_answer_check(state_check, actions_check)
+    return _compile_checks(game, state_schema, action_schema)
 
 
 _TO_MOVE_OK = (int, str, type(None))
