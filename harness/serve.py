@@ -38,12 +38,27 @@ def _dumps(obj: Any, no_nan: bool = False) -> str:
     """One response line: canonical text (``engine.canonical.dumps``: orjson, exactly as json
     writes it). Text UTF-8 cannot carry (a lone surrogate in a request's id, echoed back) is
     written as a JSON escape instead, so no answer can crash the server."""
-    text = dumps(obj, no_nan=no_nan)
+    try:
+        text = dumps(obj, no_nan=no_nan)
+    except TypeError:  # json (the fallback for what orjson writes otherwise) does not know a Fragment
+        obj = _unfragment(obj)
+        text = dumps(obj, no_nan=no_nan)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        text = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        text = json.dumps(_unfragment(obj), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return text
+
+
+def _unfragment(obj: Any) -> Any:
+    """``obj`` with every ``orjson.Fragment`` read back into its value."""
+    if type(obj) is orjson.Fragment:
+        return orjson.loads(orjson.dumps(obj))  # a fragment is written as its bytes
+    if type(obj) is dict:
+        return {k: _unfragment(v) for k, v in obj.items()}
+    if type(obj) is list:
+        return [_unfragment(v) for v in obj]
+    return obj
 
 
 class Server:
@@ -59,6 +74,7 @@ class Server:
         self.validate = validate
         self.requests = 0
         self.memo = StateMemo()
+        self._wire = False  # answering a line: a remembered state goes out as its canonical bytes
 
     @property
     def reference(self) -> bool:
@@ -122,18 +138,23 @@ class Server:
         game = obj.get("game")
         if game != self.engine.game:
             raise MalformedError(f"this engine plays {self.engine.game!r}, the state is of game {game!r}", path="state/game")
-        key = self.memo.key(obj, self.engine) if self.reference and vouched_float_free(obj) else None
-        if key is not None:
-            hit = self.memo.get(key)
+        if self.reference and vouched_float_free(obj):
+            hit = self.memo.find(obj, self.engine)
             if hit is not None:
                 return hit
         return self.engine.from_json(obj)
 
-    def _out(self, state) -> dict:
-        """``to_json(state)``, remembered (a reference engine's own output) for the next request."""
+    def _out(self, state) -> dict | orjson.Fragment:
+        """``to_json(state)``, remembered (a reference engine's own output) for the next request.
+
+        While a line is answered, a remembered state is its canonical text (the memo's key) as
+        an ``orjson.Fragment``: the answer line embeds those bytes instead of writing the state
+        again (``_dumps`` reads fragments back into values when it must fall back to ``json``)."""
         obj = self.engine.to_json(state)
         if self.reference:
-            self.memo.put(obj, state, self.engine)
+            key = self.memo.put(obj, state, self.engine)
+            if key is not None and self._wire:
+                return orjson.Fragment(key)
         return obj
 
     def _op(self, op: str, req: dict) -> dict:
@@ -181,11 +202,15 @@ class Server:
         except (ValueError, RecursionError) as exc:
             return _dumps({"id": None, "error": {"code": "malformed",
                                                  "message": f"the line is not JSON: {exc}; line starts {line[:80]!r}"}})
-        if no_floats:  # the engine's from_json need not look for a float in the states again
-            with float_free(_states(req)):
+        self._wire = True
+        try:
+            if no_floats:  # the engine's from_json need not look for a float in the states again
+                with float_free(_states(req)):
+                    resp = self.handle(req)
+            else:
                 resp = self.handle(req)
-        else:
-            resp = self.handle(req)
+        finally:
+            self._wire = False
         try:
             return _dumps(resp, no_nan=self.reference)
         except (TypeError, ValueError) as exc:  # an engine returned something that is not JSON
@@ -210,24 +235,45 @@ class StateMemo:
         self.engine = None
 
     def key(self, obj: dict, engine) -> bytes | None:
-        if engine is not self.engine:
-            self.states.clear()
-            self.engine = engine
+        """The canonical text of ``obj`` (sorted keys), or None when orjson's text would not be exact."""
+        self._engine_is(engine)
         try:
             return orjson.dumps(obj, option=orjson.OPT_SORT_KEYS)
         except TypeError:  # not JSON orjson writes exactly (a big integer, a lone surrogate): no memo
             return None
 
+    def find(self, obj: dict, engine):
+        """The remembered state whose canonical text ``obj`` is, or None.
+
+        A harness mostly sends back a state as it was answered (keys already in canonical
+        order): its text in its own key order is tried first (cheaper than sorting), then the
+        sorted text (a state built elsewhere, keys in another order)."""
+        self._engine_is(engine)
+        try:
+            hit = self.states.get(orjson.dumps(obj))
+            if hit is None:
+                hit = self.states.get(orjson.dumps(obj, option=orjson.OPT_SORT_KEYS))
+        except TypeError:
+            return None
+        return hit
+
     def get(self, key: bytes):
         return self.states.get(key)
 
-    def put(self, obj: dict, state, engine) -> None:
+    def put(self, obj: dict, state, engine) -> bytes | None:
+        """Remember ``state`` under the canonical text of ``obj``; returns that text (None: not kept)."""
         key = self.key(obj, engine)  # a reference engine's output: no float, so orjson's text is exact
         if key is None:
-            return
+            return None
         if len(self.states) >= self.size:
             del self.states[next(iter(self.states))]
         self.states[key] = state
+        return key
+
+    def _engine_is(self, engine) -> None:
+        if engine is not self.engine:
+            self.states.clear()
+            self.engine = engine
 
 
 def _states(req: Any) -> list:

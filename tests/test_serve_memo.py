@@ -96,3 +96,32 @@ def test_the_memo_is_bounded():
     srv.memo.size = 5
     _play(srv, "dnup", 20)
     assert len(srv.memo.states) == 5
+
+
+@pytest.mark.parametrize("rid", [7, 2**70, "\ud800"])
+def test_an_answer_line_carries_the_state_as_handle_gives_it(rid):
+    """The answer line embeds a remembered state's canonical bytes; an id orjson cannot write
+    (past 64 bits, a lone surrogate) sends the line through json, which reads them back."""
+    srv = Server(reference_factory("dnup"))
+    s = _play(srv, "dnup", 3)[-1]
+    action = srv.handle({"id": 1, "op": "legal", "state": s})["actions"][0]
+    want = srv.handle({"id": 2, "op": "apply", "state": s, "action": action, "legal": True})
+    line = srv.handle_line(json.dumps({"id": rid, "op": "apply", "state": s, "action": action, "legal": True}))
+    got = json.loads(line)
+    assert got["state"] == want["state"] and got["actions"] == want["actions"]
+    assert got["id"] == rid
+    assert line == json.dumps(got, sort_keys=True, separators=(",", ":"), ensure_ascii=isinstance(rid, str))  # the canonical text
+
+
+def test_a_state_sent_back_in_either_key_order_is_reused():
+    srv = Server(reference_factory("sorry"))
+    s = _play(srv, "sorry", 6)[-1]
+    as_answered = json.loads(json.dumps(s, sort_keys=True))  # the order of the answer line
+    reordered = dict(reversed(list(s.items())))
+    eng = srv.engine
+    calls = []
+    real = type(eng).from_json
+    eng.from_json = lambda obj: calls.append(obj) or real(eng, obj)
+    for st in (as_answered, reordered):
+        assert _line(srv, {"id": 3, "op": "load", "state": st})["state"] == s
+    assert calls == []
