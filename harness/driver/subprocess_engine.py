@@ -179,7 +179,8 @@ class SubprocessEngine(_ProcessIO, Engine):
         self._finalizer = None
         (self._state_validator, self._action_validator, self._actions_check,  # a legal-action list in one call
          self._batch_check) = answer_checks(game, state_schema, action_schema)  # a batch answer in one call
-        self._clean: dict[int, dict] = {}  # id -> state answered in a float-free line (dumps_line skips it)
+        # id -> state answered in a float-free line (dumps_line skips it), oldest first
+        self._clean: collections.OrderedDict[int, dict] = collections.OrderedDict()
         self._last_clean = self._batch_checked = False  # the last answer: float-free; passed _batch_check
         self.reuse = _reuse_default() if reuse is None else reuse
         self._check_breaker()
@@ -430,7 +431,7 @@ class SubprocessEngine(_ProcessIO, Engine):
         if self._last_clean and type(st) is dict:  # sent back in later requests: no float to look for
             clean = self._clean
             if len(clean) >= CLEAN_STATES:
-                del clean[next(iter(clean))]
+                clean.popitem(last=False)  # constant time (a dict's oldest key walks the holes before it)
             clean[id(st)] = st
         return st
 
