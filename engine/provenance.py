@@ -27,6 +27,15 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Protocol
 
 
+class _Any:
+    def __repr__(self) -> str:
+        return "ANY"
+
+
+#: an effect with ``when=ANY`` explains its part whatever a candidate put there
+ANY: Any = _Any()
+
+
 @dataclass(frozen=True)
 class Effect:
     """A part of a state (``path``) that ``clauses`` decided; ``note`` says how, for people."""
@@ -37,6 +46,11 @@ class Effect:
     #: parts of the successor this part follows from (the next leader from the trick's winner):
     #: when one of them differs too, this part's difference is a consequence (:func:`root_clauses`)
     because: tuple[str, ...] = ()
+    #: a pairwise explanation: the effect explains a difference at ``path`` only when the
+    #: candidate put exactly ``when`` there (why that value is wrong: player 3 leads after a dove
+    #: trick, but player 3's card lost by colour order), and then stands in for the effects on
+    #: ``path`` without one (:func:`pairwise`)
+    when: Any = ANY
 
     def covers(self, path: str) -> bool:
         """True when this effect's path is ``path``, inside it, or contains it."""
@@ -114,10 +128,44 @@ def clauses_for_paths(effects: Iterable[Effect], paths: Iterable[str]) -> tuple[
     return tuple(out)
 
 
-def root_clauses(effects: Iterable[Effect], paths: Iterable[str]) -> tuple[str, ...]:
+def value_at(obj: Any, ptr: str) -> Any:
+    """The value at JSON pointer ``ptr`` in ``obj`` (``_MISSING`` when there is none)."""
+    if ptr in ("", "/"):
+        return obj
+    for raw in ptr.split("/")[1:]:
+        part = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(obj, dict):
+            obj = obj.get(part, _MISSING)
+        elif isinstance(obj, list) and part.isdigit() and int(part) < len(obj):
+            obj = obj[int(part)]
+        else:
+            return _MISSING
+        if obj is _MISSING:
+            return obj
+    return obj
+
+
+def pairwise(effects: Iterable[Effect], candidate: Any = _MISSING) -> list[Effect]:
+    """The effects that explain ``candidate`` (a successor, observation or setup): those with
+    ``when=ANY``, except where an effect with a ``when`` matches the candidate's value at its
+    path -- that one replaces them there. Without a candidate, effects with a ``when`` drop out."""
+    effects = list(effects)
+    matched: list[Effect] = []
+    if candidate is not _MISSING:
+        for e in effects:
+            if e.when is not ANY:
+                got = value_at(candidate, e.path)
+                if type(got) is type(e.when) and got == e.when:
+                    matched.append(e)
+    replaced = {e.path for e in matched}
+    return [e for e in effects if e.when is ANY and e.path not in replaced] + matched
+
+
+def root_clauses(effects: Iterable[Effect], paths: Iterable[str], candidate: Any = _MISSING) -> tuple[str, ...]:
     """Blame root first: the clauses of the effects covering ``paths``, leaving out an effect
-    whose ``because`` parts differ too (all covering effects when that leaves none)."""
-    effects, paths = list(effects), list(paths)
+    whose ``because`` parts differ too (all covering effects when that leaves none).
+    ``candidate``: the candidate's side, for pairwise effects (:func:`pairwise`)."""
+    effects, paths = pairwise(effects, candidate), list(paths)
 
     def differs(ptr: str) -> bool:
         return any(_prefix(ptr, p) or _prefix(p, ptr) for p in paths)

@@ -381,3 +381,54 @@ def test_the_kinds_of_miss_are_all_represented():
     kinds = [getattr(cls, "kind", None) for cls, _ in BROKEN.values()]
     need = {"illegal-accepted": 3, "legal-missing": 2, "rare": 2, "observation": 1, "caching": 1}
     assert all(kinds.count(k) >= n for k, n in need.items()), kinds
+
+
+def _dove_tricks(eng, games):
+    """(state, action, successor) of every move that completes a dove trick with two animal cards
+    or more (after it only the next leader shows who won: OPS-DOVE)."""
+    out = []
+    for game in games.values():
+        for before, action, after, _ in game:
+            trick = before.get("trick") or []
+            cards = [pc["card"] for pc in trick] + [action.get("card")]
+            if action.get("type") == "play" and "dove" in cards and after["trick"] == [] \
+                    and sum(" " in c for c in cards if c) >= 2:
+                out.append((before, action, after))
+    return out
+
+
+def test_a_wrong_leader_after_a_dove_trick_is_blamed_on_why_that_players_card_lost(eng, games):
+    """OPS-DOVE: "all cards of the trick are discarded ... the player who won the trick still leads
+    next". A candidate that has another player lead ranked that player's card above the winner's
+    (blamed pairwise, e.g. on the colour order); one that has the dove's player lead broke OPS-DOVE."""
+    ex = OpsnorrenExplainer(eng)
+    tricks = _dove_tricks(eng, {k: games[k] for k in list(games)[:4]} if len(games) > 4 else games)
+    if len(tricks) < 3:
+        tricks += _dove_tricks(eng, {s: random_game(eng, s) for s in range(100, 130)})
+    assert tricks, "no dove trick in the sample games"
+    seen = set()
+    for before, action, after in tricks:
+        plays = [(pc["player"], pc["card"]) for pc in before["trick"]] + [(action["player"], action["card"])]
+        for q, card in plays:
+            if q == after["leader"]:
+                continue
+            cand = {**after, "leader": q}
+            if after["phase"] == "play":
+                cand["to_move"] = q
+            blame = root_blame(ex, before, action, after, cand)
+            if card == "dove":
+                assert blame == ("OPS-DOVE",), (plays, q, blame)
+            else:
+                assert "OPS-DOVE" not in blame and blame, (plays, q, blame)
+            seen.update(blame)
+    assert seen & {"OPS-COLOUR-ORDER", "OPS-RULE-COLOUR-REVERSED", "OPS-TRICK-WINNER"}, seen
+
+
+def test_a_pairwise_effect_only_explains_the_value_it_names():
+    from engine.provenance import Effect, root_clauses
+
+    effects = [Effect("/leader", ("OPS-DOVE",)), Effect("/leader", ("OPS-COLOUR-ORDER",), when=2)]
+    assert root_clauses(effects, ["/leader"], {"leader": 2}) == ("OPS-COLOUR-ORDER",)
+    assert root_clauses(effects, ["/leader"], {"leader": 1}) == ("OPS-DOVE",)
+    assert root_clauses(effects, ["/leader"], {"leader": True}) == ("OPS-DOVE",)  # True is not player 1
+    assert root_clauses(effects, ["/leader"]) == ("OPS-DOVE",)  # no candidate: no pairwise effect

@@ -59,7 +59,7 @@ def successor(reference, state_json: dict, action: dict, ref_after: dict, cand_a
     if not paths:
         return Blame.of(())
     effects = _safe(ex.transition, state_json, action) or []
-    found = root_clauses(effects, paths)  # a part that follows from another differing part is a consequence
+    found = root_clauses(effects, paths, cand_after)  # a part that follows from another differing part is a consequence
     if found:
         return Blame.of(found)
     return Blame.of(_safe(ex.legal, state_json, action))
@@ -115,7 +115,7 @@ def observation(reference, state_json: dict, player: int, ref_obs: Any, cand_obs
     effects = _safe(fn, state_json, player) or []
     if cand_obs is None:
         return Blame.of(c for e in effects for c in e.clauses)
-    return Blame.of(root_clauses(effects, changed_paths(ref_obs, cand_obs)))
+    return Blame.of(root_clauses(effects, changed_paths(ref_obs, cand_obs), cand_obs))
 
 
 def chance_event(reference, state_json: dict) -> Blame:
@@ -131,7 +131,7 @@ def setup(reference, config: dict, ref_json: dict, cand_json: dict | None) -> Bl
     effects = _safe(ex.setup, config) or []
     if cand_json is None:
         return Blame.of(c for e in effects for c in e.clauses)
-    return Blame.of(root_clauses(effects, changed_paths(ref_json, cand_json)))
+    return Blame.of(root_clauses(effects, changed_paths(ref_json, cand_json), cand_json))
 
 
 # ---------------------------------------------------------------- witnesses, for people
