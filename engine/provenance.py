@@ -46,10 +46,11 @@ class Effect:
     #: parts of the successor this part follows from (the next leader from the trick's winner):
     #: when one of them differs too, this part's difference is a consequence (:func:`root_clauses`)
     because: tuple[str, ...] = ()
-    #: a pairwise explanation: the effect explains a difference at ``path`` only when the
-    #: candidate put exactly ``when`` there (why that value is wrong: player 3 leads after a dove
-    #: trick, but player 3's card lost by colour order), and then stands in for the effects on
-    #: ``path`` without one (:func:`pairwise`)
+    #: a pairwise alternative: when the candidate put exactly ``when`` at ``path``, these clauses
+    #: explain the difference as well as the effects without one do (player 3 leads after a dove
+    #: trick: the leader rule broken, or player 3's card ranked above the winner's by the wrong
+    #: colour order). Not blamed: a finding carries them (:func:`alternative_clauses`), and a
+    #: verdict reads ``inconclusive`` when one of them fails on its own witnesses
     when: Any = ANY
 
     def covers(self, path: str) -> bool:
@@ -145,27 +146,25 @@ def value_at(obj: Any, ptr: str) -> Any:
     return obj
 
 
-def pairwise(effects: Iterable[Effect], candidate: Any = _MISSING) -> list[Effect]:
-    """The effects that explain ``candidate`` (a successor, observation or setup): those with
-    ``when=ANY``, except where an effect with a ``when`` matches the candidate's value at its
-    path -- that one replaces them there. Without a candidate, effects with a ``when`` drop out."""
-    effects = list(effects)
-    matched: list[Effect] = []
-    if candidate is not _MISSING:
-        for e in effects:
-            if e.when is not ANY:
-                got = value_at(candidate, e.path)
-                if type(got) is type(e.when) and got == e.when:
-                    matched.append(e)
-    replaced = {e.path for e in matched}
-    return [e for e in effects if e.when is ANY and e.path not in replaced] + matched
+def alternative_clauses(effects: Iterable[Effect], paths: Iterable[str], candidate: Any) -> tuple[str, ...]:
+    """The clauses of the pairwise effects (``when``) at ``paths`` whose value is the candidate's
+    there: other explanations of the same difference (:attr:`Effect.when`)."""
+    out: list[str] = []
+    paths = set(paths)
+    for e in effects:
+        if e.when is ANY or e.path not in paths:
+            continue
+        got = value_at(candidate, e.path)
+        if type(got) is type(e.when) and got == e.when:
+            out += [c for c in e.clauses if c not in out]
+    return tuple(out)
 
 
-def root_clauses(effects: Iterable[Effect], paths: Iterable[str], candidate: Any = _MISSING) -> tuple[str, ...]:
+def root_clauses(effects: Iterable[Effect], paths: Iterable[str]) -> tuple[str, ...]:
     """Blame root first: the clauses of the effects covering ``paths``, leaving out an effect
-    whose ``because`` parts differ too (all covering effects when that leaves none).
-    ``candidate``: the candidate's side, for pairwise effects (:func:`pairwise`)."""
-    effects, paths = pairwise(effects, candidate), list(paths)
+    whose ``because`` parts differ too (all covering effects when that leaves none). Pairwise
+    alternatives (``when``) are not blamed (:func:`alternative_clauses`)."""
+    effects, paths = [e for e in effects if e.when is ANY], list(paths)
 
     def differs(ptr: str) -> bool:
         return any(_prefix(ptr, p) or _prefix(p, ptr) for p in paths)

@@ -53,6 +53,35 @@ def test_a_clause_with_a_finding_never_passes():
     assert v[C].verdict == "fail" and v[B].verdict == "fail" and v[A].verdict == "pass"
 
 
+def _with_alternatives(record, clause, alternatives, standalone=False):
+    for f in record["findings"]:
+        if f["clause"] == clause:
+            f["alternatives"], f["standalone"] = list(alternatives), standalone
+    return record
+
+
+def test_a_clause_whose_every_witness_another_failing_clause_explains_is_inconclusive():
+    """Only the next leader shows who won a dove trick: a wrong colour order also breaks "the
+    winner still leads". B's witnesses are all explained by A, which fails on witnesses of its own."""
+    v = compute_verdicts([GAME], [rec("failed", [A, B], blamed=[A, B], check="differential", name="d"),
+                                  rec("failed", [A], blamed=[A], check="machine", name="m")])
+    assert v[B].verdict == "fail"  # no alternative: a break of its own
+    recs = [_with_alternatives(rec("failed", [A, B], blamed=[A, B], check="differential", name="d"), B, [A, C]),
+            rec("failed", [A], blamed=[A], check="machine", name="m")]
+    v = compute_verdicts([GAME], recs)
+    assert v[A].verdict == "fail"
+    assert v[B].verdict == "inconclusive" and A in v[B].reason and C not in v[B].reason, v[B].reason
+
+
+def test_an_alternative_that_fails_on_no_witness_of_its_own_explains_nothing():
+    recs = [_with_alternatives(rec("failed", [A, B], blamed=[B], check="differential"), B, [A]),
+            _with_alternatives(rec("failed", [A], blamed=[A], check="machine", name="m"), A, [B])]
+    v = compute_verdicts([GAME], recs)
+    assert v[A].verdict == "fail" and v[B].verdict == "fail"  # each explained only by the other: both stay
+    recs = [_with_alternatives(rec("failed", [B], blamed=[B], check="differential"), B, [C])]
+    assert compute_verdicts([GAME], recs)[B].verdict == "fail"  # C does not fail at all
+
+
 def test_a_failure_without_findings_fails_every_clause_of_the_test():
     v = compute_verdicts([GAME], [rec("failed", [A, B], message="assert 1 == 2")])
     assert v[A].verdict == v[B].verdict == "fail"

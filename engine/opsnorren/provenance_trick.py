@@ -43,7 +43,7 @@ def derived(E: Explanation, path: str, because: tuple[str, ...], *clauses: str, 
 def root_blame(explainer, state: dict, action: dict, ref_after: dict, cand_after: dict) -> tuple[str, ...]:
     """:func:`root_clauses` for a differing successor (what ``harness.verdicts.blame.successor`` would give
     with root-first blame)."""
-    return root_clauses(explainer.transition(state, action), changed_paths(ref_after, cand_after), cand_after)
+    return root_clauses(explainer.transition(state, action), changed_paths(ref_after, cand_after))
 
 
 SCORING_RULES = {GREEN_NEGATIVE: "OPS-RULE-GREEN-NEGATIVE", PINK_PLUS_ONE: "OPS-RULE-PINK-PLUS-ONE",
@@ -215,14 +215,15 @@ def explain_settle(E: Explanation, s, t, trick, res, rs, choices, stars, picked=
 
 
 def dove_leaders(E: Explanation, v: Verdict, res, path: str) -> None:
-    """After a dove trick nothing but the next leader shows who won it (OPS-DOVE): a candidate
-    that has player ``q`` lead instead ranked ``q``'s card above the winner's. Pairwise: why
-    ``q``'s card lost (colour order, a rule card, ...; OPS-DOVE for the dove's own player)."""
+    """After a dove trick nothing but the next leader shows who won it: a candidate that has
+    player ``q`` lead broke OPS-DOVE's "the winner still leads", or the leader rule
+    (OPS-WINNER-LEADS), or ranked ``q``'s card above the winner's (why ``q``'s card lost: colour
+    order, a rule card). The last two are pairwise alternatives (``Effect.when``)."""
     if v.win_card is None:
         return
     for q, card in v.card_of.items():
-        if q != res.next_leader:
-            why = v.not_taken(q) if card == DOVE else v.lost_because(card)  # the dove's player: OPS-DOVE
+        if q != res.next_leader and card != DOVE:
+            why = v.lost_because(card) + ("OPS-WINNER-LEADS",)
             E.effects.append(Effect(path, why, f"player {q}'s card did not win the dove trick", when=q))
 
 

@@ -199,7 +199,7 @@ class _Recorder:
                               diff=False)
         if isinstance(exc, ClauseViolation):
             text = str(exc).removeprefix(f"[{exc.clause}] ")
-            record(exc.clause, "machine", text, w, "invariant")
+            record(exc.clause, "machine", text, w, "invariant", exc.alternatives)
         else:
             record("PROTOCOL", "protocol", str(exc).removeprefix("[PROTOCOL] "), w, "protocol")
         m.state = None  # the game is broken: the next example starts a new one

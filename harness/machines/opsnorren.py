@@ -169,16 +169,17 @@ def pairwise(card: str | None, winning: str, rules: list[str]) -> str:
     return "OPS-RULE-COLOUR-REVERSED" if "colour-reversed" in rules else "OPS-COLOUR-ORDER"
 
 
-def dove_leader_clause(full: list, leader: int, who: int | None, winner: int | None, why: str,
-                       rules: list[str]) -> str:
-    """Why the wrong player leads after a dove trick: OPS-DOVE, unless the leader played an animal
-    card that lost to the winner's -- then the candidate ranked the trick wrongly (the rule card
-    that decided it, or pairwise: colour order or value), as the next leader is all that shows."""
+def dove_leader_alternatives(full: list, leader: int, who: int | None, winner: int | None, why: str,
+                             rules: list[str]) -> tuple[str, ...]:
+    """After a dove trick only the next leader shows who won it: a wrong leader breaks OPS-DOVE, or
+    the leader rule (OPS-WINNER-LEADS), or -- when the leader played an animal card that lost --
+    the ranking of the trick (the rule card that decided it, or pairwise: colour order or value)."""
     cards = dict(full)
     led = cards.get(leader)
     if who is None or who != winner or led is None or led in JOKERS or cards.get(who) in JOKERS:
-        return "OPS-DOVE"
-    return why if why not in ("OPS-TRICK-WINNER", "OPS-RULE-COLOUR-REVERSED") else pairwise(led, cards[who], rules)
+        return ("OPS-WINNER-LEADS",) if led is not None and led != "dove" else ()
+    rank = why if why not in ("OPS-TRICK-WINNER", "OPS-RULE-COLOUR-REVERSED") else pairwise(led, cards[who], rules)
+    return (rank, "OPS-WINNER-LEADS")
 
 
 def team_letter(card: str) -> str:
@@ -365,8 +366,9 @@ class OpsnorrenMachine(EngineMachine):
                 w2 = expected_winner(rest, rules, readings)[0] if rest else None
                 who = w2 if w2 is not None else starter
             if aj["phase"] == "play":
-                require(aj["leader"] == who, dove_leader_clause(full, aj["leader"], who, winner, why, rules),
-                        f"after a dove trick the player who won it (player {who}) leads, not player {aj['leader']}")
+                require(aj["leader"] == who, "OPS-DOVE",
+                        f"after a dove trick the player who won it (player {who}) leads, not player {aj['leader']}",
+                        dove_leader_alternatives(full, aj["leader"], who, winner, why, rules))
             return
         if winner is None:
             if aj["phase"] == "play":

@@ -50,7 +50,8 @@ def attribute_failure(item, exc: BaseException, text: str) -> None:
     kind = check_kind(item)
     message = (str(exc) or type(exc).__name__).strip()
     if isinstance(exc, ClauseViolation):
-        findings.record(exc.clause, kind, message.removeprefix(f"[{exc.clause}] "), None, "invariant")
+        findings.record(exc.clause, kind, message.removeprefix(f"[{exc.clause}] "), None, "invariant",
+                        exc.alternatives)
         return
     if is_protocol_fault(exc):
         findings.record("PROTOCOL", "protocol", message.removeprefix("[PROTOCOL] "), None, "protocol")

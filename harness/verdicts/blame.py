@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from engine.canonical import dumps
-from engine.provenance import changed_paths, root_clauses
+from engine.provenance import alternative_clauses, changed_paths, root_clauses
 from harness.verdicts import jsondiff
 from harness.verdicts.findings import Witness
 
@@ -26,11 +26,14 @@ DIFFERENTIAL = "DIFFERENTIAL"
 class Blame:
     clauses: tuple[str, ...]
     basis: str  # "provenance" or "fallback"
+    #: clauses that explain the same difference as well (pairwise provenance, ``Effect.when``)
+    alternatives: tuple[str, ...] = ()
 
     @classmethod
-    def of(cls, clauses: Iterable[str]) -> "Blame":
+    def of(cls, clauses: Iterable[str], alternatives: Iterable[str] = ()) -> "Blame":
         cl = tuple(dict.fromkeys(c for c in clauses if c))
-        return cls(cl, "provenance") if cl else cls((DIFFERENTIAL,), "fallback")
+        alts = tuple(dict.fromkeys(c for c in alternatives if c and c not in cl))
+        return cls(cl, "provenance", alts) if cl else cls((DIFFERENTIAL,), "fallback")
 
 
 def _safe(fn, *args) -> Any:
@@ -59,9 +62,9 @@ def successor(reference, state_json: dict, action: dict, ref_after: dict, cand_a
     if not paths:
         return Blame.of(())
     effects = _safe(ex.transition, state_json, action) or []
-    found = root_clauses(effects, paths, cand_after)  # a part that follows from another differing part is a consequence
+    found = root_clauses(effects, paths)  # a part that follows from another differing part is a consequence
     if found:
-        return Blame.of(found)
+        return Blame.of(found, alternative_clauses(effects, paths, cand_after))
     return Blame.of(_safe(ex.legal, state_json, action))
 
 
@@ -115,7 +118,7 @@ def observation(reference, state_json: dict, player: int, ref_obs: Any, cand_obs
     effects = _safe(fn, state_json, player) or []
     if cand_obs is None:
         return Blame.of(c for e in effects for c in e.clauses)
-    return Blame.of(root_clauses(effects, changed_paths(ref_obs, cand_obs), cand_obs))
+    return Blame.of(root_clauses(effects, changed_paths(ref_obs, cand_obs)))
 
 
 def chance_event(reference, state_json: dict) -> Blame:
@@ -131,7 +134,7 @@ def setup(reference, config: dict, ref_json: dict, cand_json: dict | None) -> Bl
     effects = _safe(ex.setup, config) or []
     if cand_json is None:
         return Blame.of(c for e in effects for c in e.clauses)
-    return Blame.of(root_clauses(effects, changed_paths(ref_json, cand_json), cand_json))
+    return Blame.of(root_clauses(effects, changed_paths(ref_json, cand_json)))
 
 
 # ---------------------------------------------------------------- witnesses, for people

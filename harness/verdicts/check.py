@@ -326,7 +326,25 @@ def _failure_entry(f: dict) -> dict:
     w = f.get("witness") or {}
     return {"test": f.get("test", ""), "check": f.get("check", ""), "message": f.get("message", "")[:4000],
             "basis": f.get("basis", ""), "count": f.get("count") or 1, "witness": w or None,
-            "witness_text": w.get("text", "") if w else "", "plies": len(w["path"]) if w and w.get("path") else 0}
+            "witness_text": w.get("text", "") if w else "", "plies": len(w["path"]) if w and w.get("path") else 0,
+            "alternatives": list(f.get("alternatives") or ()),
+            "standalone": f.get("standalone", not f.get("alternatives"))}
+
+
+def explained_elsewhere(out: dict[str, ClauseVerdict]) -> None:
+    """A failing clause whose every witness another failing clause explains as well, that other
+    clause failing on witnesses of its own, reads ``inconclusive`` (its reason names the other):
+    after a dove trick only the next leader shows who won, so an engine with the colour order
+    wrong also breaks the dove's "the winner still leads" -- a consequence, not a second bug."""
+    own = {c for c, cv in out.items() if cv.verdict == "fail" and any(f.get("standalone", True) for f in cv.failures)}
+    for c, cv in out.items():
+        if cv.verdict != "fail" or c in own or not cv.failures:
+            continue
+        by = [set(f.get("alternatives") or ()) & own for f in cv.failures]
+        if all(by):
+            cv.verdict = "inconclusive"
+            cv.reason = (f"every witness is also explained by {', '.join(sorted(set().union(*by)))}, which fails on "
+                         "witnesses of its own: not shown to be broken apart from it")
 
 
 #: checks that keep exploring after a finding: a clause they check without a finding was checked
@@ -419,6 +437,7 @@ def compute_verdicts(games: list[str], records: list[dict], expected: dict[str, 
         elif "inconclusive" in outcomes:
             cv.verdict = "inconclusive"
             cv.reason = "its only tests stopped on another clause's failure first"
+    explained_elsewhere(out)
     for c, reason in (expected or {}).items():
         if c in out and out[c].verdict == "fail":
             out[c].verdict = "expected-fail"

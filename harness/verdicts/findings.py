@@ -72,6 +72,9 @@ class Finding:
     witness: Witness | None = None
     basis: str = "invariant"
     test: str = ""
+    #: other clauses that explain this witness as well (a verdict reads ``inconclusive`` when
+    #: one of them fails on witnesses of its own: ``harness.verdicts.check.explained_elsewhere``)
+    alternatives: tuple[str, ...] = ()
 
     def key(self) -> tuple[str, str]:
         return (self.clause, self.check)
@@ -85,7 +88,8 @@ class Finding:
 
     def to_json(self) -> dict:
         return {"clause": self.clause, "check": self.check, "message": self.message, "basis": self.basis,
-                "test": self.test, "witness": self.witness.to_json() if self.witness else None}
+                "test": self.test, "witness": self.witness.to_json() if self.witness else None,
+                "alternatives": list(self.alternatives)}
 
 
 @dataclass
@@ -99,6 +103,8 @@ class FindingSink:
     context: Any = None
     #: situation coverage: clause id -> how many explored transitions exercised it (``harness.explore.coverage``)
     coverage: dict[str, int] = field(default_factory=dict)
+    #: (clause, check) keys with a finding that no other clause explains as well (no alternatives)
+    standalone: set = field(default_factory=set)
     #: what the test explored: transitions visited, and a digest of their sequence (reproducibility)
     explored: int = 0
     _digest: Any = field(default_factory=lambda: hashlib.sha256())
@@ -119,6 +125,8 @@ class FindingSink:
         f.test = f.test or self.test
         k = f.key()
         self.counts[k] = self.counts.get(k, 0) + 1
+        if not f.alternatives:
+            self.standalone.add(k)
         lst = self.kept.setdefault(k, [])
         if any(g.message == f.message and dumps(g.witness.state if g.witness else None)
                == dumps(f.witness.state if f.witness else None) for g in lst):
@@ -146,6 +154,8 @@ class FindingSink:
             for i, f in enumerate(lst):
                 d = f.to_json()
                 d["count"] = self.counts[k] if i == 0 else None
+                # whether some finding of this (clause, check), kept or only counted, had no alternative
+                d["standalone"] = k in self.standalone if i == 0 else not f.alternatives
                 out.append(d)
         return out
 
@@ -183,9 +193,10 @@ def current() -> FindingSink:
     return ORPHANS if sink is None else sink
 
 
-def record(clause: str, check: str, message: str, witness: Witness | None = None, basis: str = "invariant") -> Finding:
+def record(clause: str, check: str, message: str, witness: Witness | None = None, basis: str = "invariant",
+           alternatives: tuple[str, ...] = ()) -> Finding:
     """Record a finding for the running test and return it."""
-    f = Finding(clause, check, message, witness, basis)
+    f = Finding(clause, check, message, witness, basis, alternatives=tuple(alternatives))
     current().add(f)
     return f
 

@@ -22,15 +22,18 @@ PSEUDO_CLAUSES = (PROTOCOL, DIFFERENTIAL, UNEXPLAINED)
 
 
 class ClauseViolation(AssertionError):
-    def __init__(self, clause: str, message: str):
+    def __init__(self, clause: str, message: str, alternatives: tuple[str, ...] = ()):
         super().__init__(f"[{clause}] {message}")
         self.clause = clause
+        #: other clauses that explain the same witness as well (``Finding.alternatives``)
+        self.alternatives = tuple(c for c in alternatives if c != clause)
 
 
-def require(condition: bool, clause: str, message: str) -> None:
-    """Raise ClauseViolation(clause, message) unless ``condition``."""
+def require(condition: bool, clause: str, message: str, alternatives: tuple[str, ...] = ()) -> None:
+    """Raise ClauseViolation(clause, message) unless ``condition``. ``alternatives``: other
+    clauses whose break would show the same way here."""
     if not condition:
-        raise ClauseViolation(clause, message)
+        raise ClauseViolation(clause, message, alternatives)
 
 
 class ScenarioChecks:
@@ -119,18 +122,19 @@ def record_scenario_failure(node, ctx, message: str) -> list[str]:
     from harness.pytest_plugin import item_clauses
 
     tags = [c for c in item_clauses(node) if c not in PSEUDO_CLAUSES]
-    clauses, basis, witness = scenario_blame(node, tags, ctx)
+    clauses, basis, witness, alternatives = scenario_blame(node, tags, ctx)
     for c in clauses:
-        record(c, "scenario", message, witness, basis)
+        record(c, "scenario", message, witness, basis, alternatives)
     return clauses
 
 
-def scenario_blame(node, tags: list[str], ctx) -> tuple[list[str], str, object]:
-    """(clauses, basis, witness) for a failed scenario; see ``ScenarioChecks``."""
+def scenario_blame(node, tags: list[str], ctx) -> tuple[list[str], str, object, tuple[str, ...]]:
+    """(clauses, basis, witness, alternatives) for a failed scenario; see ``ScenarioChecks``.
+    ``alternatives``: clauses the provenance finds explain the difference as well."""
     t = getattr(ctx, "transition", None) if ctx is not None else None
     engine = _ctx_engine(ctx)
     if not t or engine is None:
-        return tags, "scenario", None
+        return tags, "scenario", None, ()
     try:
         from harness.verdicts import blame
         from harness.engines import oracle
@@ -142,7 +146,7 @@ def scenario_blame(node, tags: list[str], ctx) -> tuple[list[str], str, object]:
         except Exception:  # noqa: BLE001  (the reference rejects it)
             expected = None
         if expected is None and got is None:
-            return tags, "scenario", None
+            return tags, "scenario", None, ()
         if expected is None:
             b = blame.accepted_illegal(ref, before, action)
         elif got is None:
@@ -152,11 +156,13 @@ def scenario_blame(node, tags: list[str], ctx) -> tuple[list[str], str, object]:
         w = blame.witness(ref, before, action, expected if expected is not None else "rejects it",
                           got if got is not None else "rejects it")
         if b.basis != "provenance":
-            return tags, "scenario", w
+            return tags, "scenario", w, ()
         inside = [c for c in b.clauses if c in tags]
-        return (inside, "scenario", w) if inside else (list(b.clauses), "provenance", w)
+        if inside:
+            return inside, "scenario", w, b.alternatives
+        return list(b.clauses), "provenance", w, b.alternatives
     except Exception:  # noqa: BLE001  (explaining must never hide the failure)
-        return tags, "scenario", None
+        return tags, "scenario", None, ()
 
 
 def _reference_for(engine):
@@ -219,11 +225,11 @@ def through_provenance(node, eng, message: str, check: str) -> list[str]:
     if getattr(eng, "transition", None) is None:
         return []
     tags = [c for c in item_clauses(node) if c not in PSEUDO_CLAUSES]
-    clauses, basis, witness = scenario_blame(node, tags, eng)
+    clauses, basis, witness, alternatives = scenario_blame(node, tags, eng)
     if witness is None or (basis != "provenance" and list(clauses) == tags):
         return []
     for c in clauses:
-        record(c, check, message, witness, basis)
+        record(c, check, message, witness, basis, alternatives)
     return list(clauses)
 
 
