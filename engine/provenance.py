@@ -36,6 +36,15 @@ class _Any:
 ANY: Any = _Any()
 
 
+class _Differs:
+    def __repr__(self) -> str:
+        return "DIFFERS"
+
+
+#: ``when=DIFFERS``: a pairwise alternative for any value a candidate put there that differs
+DIFFERS: Any = _Differs()
+
+
 @dataclass(frozen=True)
 class Effect:
     """A part of a state (``path``) that ``clauses`` decided; ``note`` says how, for people."""
@@ -155,7 +164,7 @@ def alternative_clauses(effects: Iterable[Effect], paths: Iterable[str], candida
         if e.when is ANY or e.path not in paths:
             continue
         got = value_at(candidate, e.path)
-        if type(got) is type(e.when) and got == e.when:
+        if e.when is DIFFERS or (type(got) is type(e.when) and got == e.when):
             out += [c for c in e.clauses if c not in out]
     return tuple(out)
 

@@ -30,9 +30,14 @@ def run(game: str, name: str, clauses: tuple[str, ...], in_process: bool) -> dic
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "r.json")
-        subprocess.run([sys.executable, "-m", "harness.cli", "check", "--game", game, "--engine", engine,
-                        "--failures-only", "--json", out], capture_output=True, text=True,
-                       env={**os.environ, "HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "ci")})
+        proc = subprocess.run([sys.executable, "-m", "harness.cli", "check", "--game", game, "--engine", engine,
+                               "--failures-only", "--json", out], capture_output=True, text=True,
+                              env={**os.environ, "HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "ci")})
+        if not os.path.exists(out):  # the check itself broke: say so, and go on with the others
+            tail = (proc.stderr or proc.stdout or "").strip().splitlines()[-3:]
+            return {"game": game, "engine": name, "clauses": clauses, "named": [], "others": [], "pseudo": [],
+                    "plies": [], "checks": [], "seconds": round(time.perf_counter() - t0, 1),
+                    "error": f"exit {proc.returncode}, no report: " + " | ".join(tail)}
         report = json.load(open(out, encoding="utf-8"))
     fails = {c["clause"]: c for c in report["clauses"] if c["verdict"] == "fail"}
     named = [c for c in clauses if c in fails]
@@ -68,6 +73,8 @@ def main() -> None:
     for r in rows:
         r["kind"] = kind_of(r["game"], r["engine"])
         ok = "all named" if len(r["named"]) == len(r["clauses"]) else f"MISSED {sorted(set(r['clauses']) - set(r['named']))}"
+        if r.get("error"):
+            ok = f"CHECK BROKE ({r['error'][:200]})"
         print(f"{r['game']:9} {r['engine']:34} {r['kind']:16} {ok:28} by={','.join(r['checks'])} "
               f"others={len(r['others'])} {r['others']} {r['pseudo']} plies={r['plies']} {r['seconds']}s")
     if args.json:
@@ -81,6 +88,9 @@ def main() -> None:
     caught = [r for r in rows if r["named"] or r["others"] or r["pseudo"]]
     own = [r for r in rows if len(r["named"]) == len(r["clauses"])]
     plies = [p for r in rows for p in r["plies"]]
+    broke = [r for r in rows if r.get("error")]
+    if broke:
+        print(f"\n{len(broke)} check(s) broke without a report: " + ", ".join(f"{r['game']}/{r['engine']}" for r in broke))
     print(f"\n{len(rows)} engines: {len(caught)} caught, {len(own)} with every broken clause named; "
           f"other rule clauses failing: mean {statistics.mean(len(r['others']) for r in rows):.2f}, "
           f"max {max(len(r['others']) for r in rows)}; engines with DIFFERENTIAL fallback: "

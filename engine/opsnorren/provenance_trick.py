@@ -27,10 +27,10 @@ from __future__ import annotations
 
 
 from engine.opsnorren.cards import BLUE, COLOUR_OF, DOVE, MONKEY, UNICORN, VALUE_OF
-from engine.opsnorren.rulecards import GREEN_NEGATIVE, MOST_BLUE, PINK_PLUS_ONE, ruleset
+from engine.opsnorren.rulecards import COLOUR_REVERSED, GREEN_NEGATIVE, MOST_BLUE, PINK_PLUS_ONE, ruleset
 from engine.opsnorren.scoring import team_stars
 from engine.opsnorren.trick import best_animal
-from engine.provenance import Effect, Explanation, changed_paths, clauses_for_paths, pointer, root_clauses  # noqa: F401
+from engine.provenance import DIFFERS, Effect, Explanation, changed_paths, clauses_for_paths, pointer, root_clauses  # noqa: F401
 
 #: kept importable: an effect that follows from other parts is an ``Effect`` with ``because``
 Because = Effect
@@ -71,6 +71,7 @@ class Verdict:
         self.rules_decided: list[str] = []
         self.order_decided = False
         self.other_order_card = None
+        self.leftmost = leftmost_decides
         if self.win_card is not None and self.win_card < 44 and self.animals:
             self._winner_rules(leftmost_decides)
 
@@ -138,6 +139,17 @@ class Verdict:
             return ("OPS-RULE-THREE-LOWEST",) + order
         return ("OPS-TRICK-WINNER",) if same_colour else (colour_clause(self.rs),)
 
+    def wins_with_the_other_colour_order(self, card: int) -> bool:
+        """Would ``card`` win the trick with the colour order reversed (or not reversed), the row
+        otherwise as it is? Then a candidate that gave it the trick may have the colour order
+        wrong rather than the row order (an alternative for OPS-RULES-LEFT-TO-RIGHT)."""
+        if card >= 44 or not self.animals:
+            return False
+        active = self.rs.active
+        other = tuple(a for a in active if a != COLOUR_REVERSED) if self.rs.colour_reversed else tuple(active) + (COLOUR_REVERSED,)
+        i = best_animal(self.animals, ruleset(other), self.leftmost)
+        return i is not None and self.animals[i][1] == card
+
     def colour_before_value(self) -> bool:
         """OPS-COLOUR-FIRST decided the winner too: a card of another colour had a higher value, or
         was of the lead colour (the first animal card's), and still lost to the winning colour."""
@@ -177,6 +189,10 @@ def explain_settle(E: Explanation, s, t, trick, res, rs, choices, stars, picked=
         if v.card_of.get(q) == MONKEY and picked is None:
             why.append("OPS-MONKEY")
         E.add(path, *dict.fromkeys(why), note="won pile")
+        card = v.card_of.get(q)
+        if "OPS-RULES-LEFT-TO-RIGHT" in why and card is not None and v.wins_with_the_other_colour_order(card):
+            E.effects.append(Effect(path, (colour_clause(rs),), "its card wins with the other colour order too",
+                                    when=DIFFERS))
     # where the cards went
     gone_why = []
     if gone:

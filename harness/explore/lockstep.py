@@ -102,9 +102,9 @@ class Lockstep:
         for c in b.clauses:
             record(c, check, what, w, b.basis, b.alternatives)
 
-    def protocol(self, what: str, state_json, expected, got) -> None:
+    def protocol(self, what: str, state_json, expected, got, alternatives: tuple[str, ...] = ()) -> None:
         record("PROTOCOL", "protocol", what, blame.witness(self.reference, state_json, None, expected, got, diff=False),
-               "protocol")
+               "protocol", alternatives)
 
     def cover(self, clauses) -> None:
         sink = current()
@@ -112,14 +112,20 @@ class Lockstep:
             sink.coverage[c] = sink.coverage.get(c, 0) + 1
         self.exercised.update(clauses)
 
-    def resync(self, ref) -> None:
-        """Put the candidate on the reference's state after a divergence (or end the game)."""
+    def resync(self, ref, after: blame.Blame | None = None) -> None:
+        """Put the candidate on the reference's state after a divergence (or end the game).
+
+        ``after``: the divergence that led here. A candidate that then rejects the reference's
+        state judges it by the same break (its own reading of who won the trick): the PROTOCOL
+        finding carries the divergence's clauses as alternatives."""
         try:
             self.cand = self.candidate.from_json(self.reference.to_json(ref))
             self.ref = ref
         except RulecheckError as exc:
             self.protocol(f"the candidate cannot load the reference's state to go on: {exc}",
-                          self.reference.to_json(ref), "loads", str(exc))
+                          self.reference.to_json(ref), "loads", str(exc),
+                          (after.clauses + after.alternatives) if after is not None and after.basis == "provenance"
+                          else ())
             self.cand = self.ref = None
 
     # ---- starting ----------------------------------------------------------------------
@@ -142,9 +148,9 @@ class Lockstep:
             return False
         cj = self.candidate.to_json(cand)
         if dumps(cj) != dumps(rj):
-            self.found(blame.setup(self.reference, config, rj, cj), f"new_game({dumps(config)}) differs",
-                       None, None, rj, cj)
-            self.resync(ref)
+            b = blame.setup(self.reference, config, rj, cj)
+            self.found(b, f"new_game({dumps(config)}) differs", None, None, rj, cj)
+            self.resync(ref, b)
             return self.ref is not None
         self.cand, self.ref = cand, ref
         return True
@@ -326,17 +332,17 @@ class Lockstep:
         if self.explainer is not None:
             self.cover(coverage.transition(self.explainer, rj, action, chance))
         if ans.error is not None:
+            b = blame.rejected_legal(self.reference, rj, action)
             if dumps(action) not in self.missing:  # a missing action was recorded already
-                self.found(blame.rejected_legal(self.reference, rj, action),
-                           "the candidate rejects an action the rules allow", rj, action, "accepted",
+                self.found(b, "the candidate rejects an action the rules allow", rj, action, "accepted",
                            f"rejected: {ans.error}", diff=False)
-            self.resync(ref)
+            self.resync(ref, b)
             return self.ref is not None
         after_c = self.candidate.to_json(ans.value)
         if dumps(after_c) != dumps(after_r):
-            self.found(blame.successor(self.reference, rj, action, after_r, after_c), "the successor state differs",
-                       rj, action, after_r, after_c)
-            self.resync(ref)
+            b = blame.successor(self.reference, rj, action, after_r, after_c)
+            self.found(b, "the successor state differs", rj, action, after_r, after_c)
+            self.resync(ref, b)
             return self.ref is not None
         self.memory.transitions.append((self.cand, rj, action, after_r))
         self.cand, self.ref = ans.value, ref
