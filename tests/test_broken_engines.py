@@ -253,3 +253,21 @@ def test_a_faulty_process_gets_a_clear_verdict_not_a_hang(mode, words, tmp_path)
     assert any(words.lower() in m.lower() for m in failures), failures[0][:500]
     faults = {k: v for k, v in report["engine_counts"].items() if k.startswith("fault:") and v}
     assert faults, f"{mode}: the report does not count the engine's faults: {report['engine_counts']}"
+
+
+@pytest.mark.skipif("opsnorren" not in GAMES, reason="needs Opsnorren")
+def test_a_consequence_of_a_break_reads_inconclusive_not_fail(tmp_path):
+    """OPS-COLOUR-ORDER broken (reversed_colours): after a dove trick only the next leader shows
+    who won, so the dove's "the winner still leads" is broken on every such witness, and so is
+    the row order of the rule cards where the other colour order gives the same winner. Those
+    clauses read ``inconclusive``, naming the colour order, instead of failing as second bugs."""
+    proc, report = check("opsnorren", "py:tests.broken.opsnorren:make_reversed_colours", tmp_path)
+    verdicts = {c["clause"]: c for c in report["clauses"]}
+    assert proc.returncode == 1
+    # under the colour-reversed card it ranks the colours as printed: a second break of its own
+    assert failing_rules(report, ("OPS-COLOUR-ORDER",)) == ["OPS-COLOUR-ORDER", "OPS-RULE-COLOUR-REVERSED"]
+    explained = [c for c, v in verdicts.items() if v["verdict"] == "inconclusive" and "also explained by" in v["reason"]]
+    assert explained, "no clause was explained by the colour order"
+    for c in explained:
+        assert "OPS-COLOUR-ORDER" in verdicts[c]["reason"] or "OPS-RULE-COLOUR-REVERSED" in verdicts[c]["reason"]
+        assert all(f["alternatives"] for f in verdicts[c]["failures"]), c  # the witnesses stay in the report

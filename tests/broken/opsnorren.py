@@ -79,10 +79,10 @@ class TwoBeatsUnicorn(OpsnorrenEngine):
 class UnicornDoesNotWin(OpsnorrenEngine):
     """The unicorn is a card without effect: breaks OPS-UNICORN."""
 
-    #: known smear (open, issue 10 note): the wrong winner of a unicorn trick is also blamed on the
-    #: clauses that decide who takes the trick with other jokers about (OPS-DOVE, OPS-MONKEY,
-    #: OPS-UNICORN-BEATS-TWO, OPS-WINNER-TAKES)
-    others_allowed = 4
+    #: known smear (open): the wrong winner of a unicorn trick is also blamed on the clauses that
+    #: decide who takes the trick with other jokers about (OPS-MONKEY, OPS-UNICORN-BEATS-TWO,
+    #: OPS-WINNER-TAKES); the dove's next leader is explained by it (inconclusive, not a fail)
+    others_allowed = 3
 
     def resolve_trick(self, trick, leader, rs, team_of):
         rest = _without(trick, UNICORN)
