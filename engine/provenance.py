@@ -67,6 +67,16 @@ class Effect:
         return _prefix(self.path, path) or _prefix(path, self.path)
 
 
+class Either(tuple):
+    """Clauses an explainer names for one rejection (or legal action) where breaking any one of
+    them would show the same way: a split 7 whose first part ends on the second part's pawn is
+    refused by the split's order (SRY-CARD-7) or by the own pawn blocking (SRY-OWN-PAWN-BLOCKS).
+    Still a tuple of clauses (all blamed); each finding carries the others as alternatives."""
+
+    def __new__(cls, clauses) -> "Either":
+        return super().__new__(cls, tuple(dict.fromkeys(clauses)))
+
+
 @dataclass
 class Explanation:
     """What a whole transition did, clause by clause."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import specs
 from engine.canonical import dumps
+from engine.provenance import Either
 from engine.sorry import cards
 from engine.sorry.board import EXIT, HOME, LOOP, SAFE0, SLIDES, START, sq_from_json
 from engine.sorry.cards import C1, C2, C4, C7, C10, C11, CSORRY, FORWARD
@@ -364,7 +365,9 @@ def rejection_clauses(eng, st, action) -> tuple[str, ...]:
             why = _move_rejection(eng, st, action, c)
             if why[:1] == ("SRY-OWN-PAWN-BLOCKS",) and _first_on_second(st, action) \
                     and _listed(eng, st, {**action, "moves": action["moves"][::-1]}):
-                return ("SRY-CARD-7",) + why  # made in the order listed, the first part ends on the second pawn
+                # made in the order listed, the first part ends on the second pawn: a candidate that
+                # takes it ignores the order of the split, or lets a pawn land on its own
+                return Either(("SRY-CARD-7",) + why)
             return why
     except (ValueError, KeyError, TypeError, LookupError):
         return ()
@@ -520,7 +523,8 @@ def _move_rejection(eng, st, action, c: int) -> tuple[str, ...]:
         why = _dest_reason(R, cfg, cur, i, landing)
         if why is not None:
             zone = why == "SRY-OWN-PAWN-BLOCKS" and SAFE0 <= landing < HOME
-            return (why, "SRY-SAFETY-NORMAL-RULES") if zone else (why,)
+            # in the safety zone: an own pawn blocking anywhere, or the normal rules there
+            return Either((why, "SRY-SAFETY-NORMAL-RULES")) if zone else (why,)
         if to != _final(R, cfg, i, landing) or ("slide" in step and landing == to):
             return slide_clauses(R, cfg, i, landing) or ("SRY-SLIDE-ANY-CARD",)
         land(R, cfg, cur, i, landing)

@@ -95,12 +95,12 @@ class Lockstep:
         if all(sink.counts.get((c, check), 0) >= WITNESSES for c in b.clauses):  # enough witnesses: just count
             for c in b.clauses:
                 sink.counts[(c, check)] += 1
-                if not b.alternatives:
+                if not b.alternatives_of(c):
                     sink.standalone.add((c, check))
             return
         w = blame.witness(self.reference, state_json, action, expected, got, list(self.path), diff=diff)
         for c in b.clauses:
-            record(c, check, what, w, b.basis, b.alternatives)
+            record(c, check, what, w, b.basis, b.alternatives_of(c))
 
     def protocol(self, what: str, state_json, expected, got, alternatives: tuple[str, ...] = ()) -> None:
         record("PROTOCOL", "protocol", what, blame.witness(self.reference, state_json, None, expected, got, diff=False),

@@ -163,7 +163,9 @@ def _legal_blame(node, exc: LegalCardsDiffer) -> list[str]:
         return []
     w = blame.witness(reference, exc.state_json, None, exc.want, exc.got)
     for c in clauses:
-        record(c, "vector", str(exc), w, "provenance")
+        alts = [b.alternatives_of(c) for b in per_action.values() if c in b.clauses]
+        record(c, "vector", str(exc), w, "provenance",  # alternatives only when every action blamed on c has some
+               tuple(dict.fromkeys(a for x in alts for a in x)) if all(alts) else ())
     return clauses
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from engine.canonical import dumps
-from engine.provenance import alternative_clauses, changed_paths, root_clauses
+from engine.provenance import Either, alternative_clauses, changed_paths, root_clauses
 from harness.verdicts import jsondiff
 from harness.verdicts.findings import Witness
 
@@ -28,12 +28,22 @@ class Blame:
     basis: str  # "provenance" or "fallback"
     #: clauses that explain the same difference as well (pairwise provenance, ``Effect.when``)
     alternatives: tuple[str, ...] = ()
+    #: blamed clauses that are alternatives of each other (the explainer said ``Either``)
+    either: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, clauses: Iterable[str], alternatives: Iterable[str] = ()) -> "Blame":
+        either = tuple(clauses) if isinstance(clauses, Either) else ()
         cl = tuple(dict.fromkeys(c for c in clauses if c))
         alts = tuple(dict.fromkeys(c for c in alternatives if c and c not in cl))
-        return cls(cl, "provenance", alts) if cl else cls((DIFFERENTIAL,), "fallback")
+        return cls(cl, "provenance", alts, either) if cl else cls((DIFFERENTIAL,), "fallback")
+
+    def alternatives_of(self, clause: str) -> tuple[str, ...]:
+        """What explains a finding on ``clause`` as well: the pairwise alternatives, and the
+        other clauses of an ``Either``."""
+        if clause not in self.either:
+            return self.alternatives
+        return self.alternatives + tuple(c for c in self.either if c != clause)
 
 
 def _safe(fn, *args) -> Any:
@@ -86,8 +96,22 @@ def legal_sets(reference, state_json: dict, missing: list[dict], extra: list[dic
     return out
 
 
+def _unordered(v: Any) -> Any:
+    """``v`` with every list put in one order (the parts of a split 7, listed either way round)."""
+    if isinstance(v, dict):
+        return {k: _unordered(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return sorted((_unordered(x) for x in v), key=dumps)
+    return v
+
+
 def _nearest(action: dict, others: list[dict], most: int = 2) -> dict | None:
-    """The action of ``others`` that differs from ``action`` in the fewest values (at most ``most``)."""
+    """The action of ``others`` that differs from ``action`` in the fewest values (at most
+    ``most``); first one that is the same but for the order of a list (a split's parts swapped)."""
+    same = dumps(_unordered(action))
+    for o in others:
+        if dumps(_unordered(o)) == same:
+            return o
     best, best_n = None, most + 1
     for o in others:
         n = len(changed_paths(action, o, limit=most + 1))

@@ -72,4 +72,4 @@ def _record_row(reference, row: dict, where: str) -> None:
         w = blame.witness(reference, state, action, row["reference"], row["candidate"])
     depth_note = f" ({len(row['path'])} action(s) below the position: {dumps(row['path'])[:300]})" if row["path"] else ""
     for c in b.clauses:
-        record(c, "perft", f"{where}: {what}{depth_note}", w, b.basis)
+        record(c, "perft", f"{where}: {what}{depth_note}", w, b.basis, b.alternatives_of(c))

@@ -124,17 +124,17 @@ def record_scenario_failure(node, ctx, message: str) -> list[str]:
     tags = [c for c in item_clauses(node) if c not in PSEUDO_CLAUSES]
     clauses, basis, witness, alternatives = scenario_blame(node, tags, ctx)
     for c in clauses:
-        record(c, "scenario", message, witness, basis, alternatives)
+        record(c, "scenario", message, witness, basis, alternatives.get(c, ()))
     return clauses
 
 
-def scenario_blame(node, tags: list[str], ctx) -> tuple[list[str], str, object, tuple[str, ...]]:
+def scenario_blame(node, tags: list[str], ctx) -> tuple[list[str], str, object, dict[str, tuple[str, ...]]]:
     """(clauses, basis, witness, alternatives) for a failed scenario; see ``ScenarioChecks``.
-    ``alternatives``: clauses the provenance finds explain the difference as well."""
+    ``alternatives``: per blamed clause, the clauses the provenance finds explain it as well."""
     t = getattr(ctx, "transition", None) if ctx is not None else None
     engine = _ctx_engine(ctx)
     if not t or engine is None:
-        return tags, "scenario", None, ()
+        return tags, "scenario", None, {}
     try:
         from harness.verdicts import blame
         from harness.engines import oracle
@@ -146,7 +146,7 @@ def scenario_blame(node, tags: list[str], ctx) -> tuple[list[str], str, object, 
         except Exception:  # noqa: BLE001  (the reference rejects it)
             expected = None
         if expected is None and got is None:
-            return tags, "scenario", None, ()
+            return tags, "scenario", None, {}
         if expected is None:
             b = blame.accepted_illegal(ref, before, action)
         elif got is None:
@@ -156,13 +156,14 @@ def scenario_blame(node, tags: list[str], ctx) -> tuple[list[str], str, object, 
         w = blame.witness(ref, before, action, expected if expected is not None else "rejects it",
                           got if got is not None else "rejects it")
         if b.basis != "provenance":
-            return tags, "scenario", w, ()
+            return tags, "scenario", w, {}
         inside = [c for c in b.clauses if c in tags]
+        alternatives = {c: b.alternatives_of(c) for c in b.clauses}
         if inside:
-            return inside, "scenario", w, b.alternatives
-        return list(b.clauses), "provenance", w, b.alternatives
+            return inside, "scenario", w, alternatives
+        return list(b.clauses), "provenance", w, alternatives
     except Exception:  # noqa: BLE001  (explaining must never hide the failure)
-        return tags, "scenario", None, ()
+        return tags, "scenario", None, {}
 
 
 def _reference_for(engine):
@@ -229,7 +230,7 @@ def through_provenance(node, eng, message: str, check: str) -> list[str]:
     if witness is None or (basis != "provenance" and list(clauses) == tags):
         return []
     for c in clauses:
-        record(c, check, message, witness, basis, alternatives)
+        record(c, check, message, witness, basis, alternatives.get(c, ()))
     return list(clauses)
 
 

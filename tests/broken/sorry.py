@@ -102,9 +102,10 @@ class TwoDoesNotDrawAgain(SorryEngine):
 class LandsOnOwnPawn(SorryEngine):
     """A pawn may land on its own colour, sending that pawn back to START: breaks SRY-OWN-PAWN-BLOCKS."""
 
-    #: known smear (open, issue 10 note): a split 7 that lands on an own pawn is also blamed on the
-    #: split's own clauses (SRY-CARD-7, SRY-SEVEN-HOME-SPLIT, SRY-HOME-EXACT, SRY-SAFETY-NORMAL-RULES)
-    others_allowed = 4
+    #: a split 7 whose first part ends on the second pawn, and a landing in the safety zone, are
+    #: refused by either of two clauses (engine.provenance.Either): SRY-CARD-7 and
+    #: SRY-SAFETY-NORMAL-RULES read inconclusive, explained by SRY-OWN-PAWN-BLOCKS
+    others_allowed = 0
 
     name = "broken-lands-on-own-pawn"
 
