@@ -238,8 +238,8 @@ def dove_leaders(E: Explanation, v: Verdict, res, path: str) -> None:
     if v.win_card is None:
         return
     for q, card in v.card_of.items():
-        if q != res.next_leader and card != DOVE:
-            why = v.lost_because(card) + ("OPS-WINNER-LEADS",)
+        if q != res.next_leader:  # the dove's own player: the leader rule only (the dove won nothing)
+            why = (v.lost_because(card) if card != DOVE else ()) + ("OPS-WINNER-LEADS",)
             E.effects.append(Effect(path, why, f"player {q}'s card did not win the dove trick", when=q))
 
 

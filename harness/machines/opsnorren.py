@@ -177,7 +177,7 @@ def dove_leader_alternatives(full: list, leader: int, who: int | None, winner: i
     cards = dict(full)
     led = cards.get(leader)
     if who is None or who != winner or led is None or led in JOKERS or cards.get(who) in JOKERS:
-        return ("OPS-WINNER-LEADS",) if led is not None and led != "dove" else ()
+        return ("OPS-WINNER-LEADS",) if led is not None else ()
     rank = why if why not in ("OPS-TRICK-WINNER", "OPS-RULE-COLOUR-REVERSED") else pairwise(led, cards[who], rules)
     return (rank, "OPS-WINNER-LEADS")
 
