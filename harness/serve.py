@@ -260,9 +260,6 @@ class StateMemo:
             return None
         return hit
 
-    def get(self, key: bytes):
-        return self.states.get(key)
-
     def put(self, obj: dict, state, engine) -> bytes | None:
         """Remember ``state`` under the canonical text of ``obj``; returns that text (None: not kept)."""
         key = self.key(obj, engine)  # a reference engine's output: no float, so orjson's text is exact
