@@ -265,8 +265,12 @@ def explain_round_end(E: Explanation, t, rs, stars, trick_paths: tuple[str, ...]
         derived(E, path, trick_paths, *clauses, note="all cards are played")
     stars_path = pointer("history", k, "stars")
     for team, letter in ((0, "A"), (1, "B")):
-        derived(E, pointer("history", k, "stars", letter), ("/won", "/discarded", "/trick"),
-                *star_clauses(t, rs, team, stars), note=f"stars of team {letter}")
+        path = pointer("history", k, "stars", letter)
+        derived(E, path, ("/won", "/discarded", "/trick"), *star_clauses(t, rs, team, stars),
+                note=f"stars of team {letter}")
+        for clause, without in stars_without_each_rule(t, rs, team, stars):
+            # a candidate whose count is the count without this rule card missed that card
+            E.effects.append(Effect(path, (clause,), f"the stars of team {letter} without that card", when=without))
     comparison = winner_clause(a, b, rs)
     winner_path = pointer("history", k, "winner")
     derived(E, winner_path, (stars_path, "/trick"), comparison, note=f"team {'AB'[w]} wins the round")
@@ -300,6 +304,19 @@ def star_clauses(t, rs, team: int, table) -> tuple[str, ...]:
         return tuple(out)
     members = [p for p in range(t.n) if t.team_of[p] == team and t.won[p]]
     return ("OPS-ROUND-SCORE",) + (("OPS-TEAM-PILES",) if len(members) > 1 else ())
+
+
+def stars_without_each_rule(t, rs, team: int, table) -> list[tuple[str, int]]:
+    """(clause, the team's stars without that scoring rule card) for each revealed scoring card
+    that changes them."""
+    full = team_stars(t.won, t.team_of, rs, table)[team]
+    out = []
+    for r, clause in SCORING_RULES.items():
+        if r in rs.active:
+            without = team_stars(t.won, t.team_of, ruleset(tuple(x for x in rs.active if x != r)), table)[team]
+            if without != full:
+                out.append((clause, without))
+    return out
 
 
 def _equal_blues(t) -> bool:

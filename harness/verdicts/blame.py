@@ -35,15 +35,14 @@ class Blame:
     def of(cls, clauses: Iterable[str], alternatives: Iterable[str] = ()) -> "Blame":
         either = tuple(clauses) if isinstance(clauses, Either) else ()
         cl = tuple(dict.fromkeys(c for c in clauses if c))
-        alts = tuple(dict.fromkeys(c for c in alternatives if c and c not in cl))
+        alts = tuple(dict.fromkeys(c for c in alternatives if c))  # may name a blamed clause too
         return cls(cl, "provenance", alts, either) if cl else cls((DIFFERENTIAL,), "fallback")
 
     def alternatives_of(self, clause: str) -> tuple[str, ...]:
         """What explains a finding on ``clause`` as well: the pairwise alternatives, and the
-        other clauses of an ``Either``."""
-        if clause not in self.either:
-            return self.alternatives
-        return self.alternatives + tuple(c for c in self.either if c != clause)
+        other clauses of an ``Either`` (never ``clause`` itself)."""
+        others = self.alternatives + (self.either if clause in self.either else ())
+        return tuple(dict.fromkeys(c for c in others if c != clause))
 
 
 def _safe(fn, *args) -> Any:
