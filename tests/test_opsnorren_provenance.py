@@ -435,3 +435,21 @@ def test_a_pairwise_effect_only_adds_an_alternative_for_the_value_it_names():
     assert alternative_clauses(effects, ["/leader"], {"leader": 2}) == ("OPS-COLOUR-ORDER",)
     assert alternative_clauses(effects, ["/leader"], {"leader": 1}) == ()
     assert alternative_clauses(effects, ["/leader"], {"leader": True}) == ()  # True is not player 1
+
+
+def test_a_lead_by_the_wrong_player_is_refused_by_the_lead_rule_or_playing_in_turn(eng, games):
+    """OPS-CROWN-LEADS / OPS-WINNER-LEADS: who leads a trick; OPS-CLOCKWISE: play in turn. A
+    candidate that takes a lead from another player broke one or the other (``Either``)."""
+    from engine.provenance import Either
+
+    ex = OpsnorrenExplainer(eng)
+    seen = set()
+    for game in games.values():
+        for before, action, _, _ in game:
+            if action.get("type") != "play" or before["trick"]:
+                continue
+            other = {**action, "player": (action["player"] + 1) % before["players"]}
+            why = ex.rejection(before, other)
+            assert isinstance(why, Either) and "OPS-CLOCKWISE" in why, why
+            seen.update(c for c in why if c != "OPS-CLOCKWISE")
+    assert seen == {"OPS-CROWN-LEADS", "OPS-WINNER-LEADS"}, seen

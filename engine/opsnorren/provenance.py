@@ -32,7 +32,7 @@ from engine.opsnorren.provenance_trick import (Because, derived, explain_monkey_
                                                root_blame, root_clauses)
 from engine.opsnorren.state import (CHANCE_PHASES, DEAL, MONKEY, OVER, PASS, PLAY, RULE_CARDS, TEAMS, TROPHIES)
 from engine.opsnorren.trick import lead_colour
-from engine.provenance import Effect, Explanation, pointer
+from engine.provenance import Effect, Either, Explanation, pointer
 
 RESET_AT_NEW_ROUND = ("round", "revealed", "team_cards", "hands", "won", "passing", "trick", "discarded", "aside",
                       "leader", "chance")
@@ -82,12 +82,14 @@ class OpsnorrenExplainer:
         return "OPS-RULE-NEW-LEAD-COLOUR"
 
     def _turn(self, s) -> tuple[str, ...]:
-        """Who plays now: clockwise within a trick; the crown holder or the last trick's winner leads."""
+        """Who plays now: clockwise within a trick; the crown holder or the last trick's winner
+        leads. A play by another player at a trick's start is refused by the lead rule or by
+        playing in turn at all (``Either``: a candidate that ignores whose turn it is breaks both)."""
         if s.trick:
             return ("OPS-CLOCKWISE",)
         if not any(s.won) and not s.discarded:
-            return ("OPS-CROWN-LEADS",)
-        return ("OPS-WINNER-LEADS",)
+            return Either(("OPS-CROWN-LEADS", "OPS-CLOCKWISE"))
+        return Either(("OPS-WINNER-LEADS", "OPS-CLOCKWISE"))
 
     # ---- the protocol ---------------------------------------------------------------------
     def legal(self, state: dict, action: dict) -> tuple[str, ...]:
