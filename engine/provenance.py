@@ -71,10 +71,15 @@ class Either(tuple):
     """Clauses an explainer names for one rejection (or legal action) where breaking any one of
     them would show the same way: a split 7 whose first part ends on the second part's pawn is
     refused by the split's order (SRY-CARD-7) or by the own pawn blocking (SRY-OWN-PAWN-BLOCKS).
-    Still a tuple of clauses (all blamed); each finding carries the others as alternatives."""
+    Still a tuple of the clauses to blame; each finding carries the others, and ``also``
+    (clauses that explain it as well but are not blamed for it), as alternatives."""
 
-    def __new__(cls, clauses) -> "Either":
-        return super().__new__(cls, tuple(dict.fromkeys(clauses)))
+    also: tuple[str, ...]
+
+    def __new__(cls, clauses, also=()) -> "Either":
+        self = super().__new__(cls, tuple(dict.fromkeys(clauses)))
+        self.also = tuple(c for c in dict.fromkeys(also) if c not in self)
+        return self
 
 
 @dataclass

@@ -83,13 +83,13 @@ class OpsnorrenExplainer:
 
     def _turn(self, s) -> tuple[str, ...]:
         """Who plays now: clockwise within a trick; the crown holder or the last trick's winner
-        leads. A play by another player at a trick's start is refused by the lead rule or by
-        playing in turn at all (``Either``: a candidate that ignores whose turn it is breaks both)."""
+        leads. A play by another player at a trick's start is refused by the lead rule, or by
+        playing in turn at all (not blamed, an alternative: ``Either(..., also=...)``)."""
         if s.trick:
             return ("OPS-CLOCKWISE",)
         if not any(s.won) and not s.discarded:
-            return Either(("OPS-CROWN-LEADS", "OPS-CLOCKWISE"))
-        return Either(("OPS-WINNER-LEADS", "OPS-CLOCKWISE"))
+            return Either(("OPS-CROWN-LEADS",), also=("OPS-CLOCKWISE",))
+        return Either(("OPS-WINNER-LEADS",), also=("OPS-CLOCKWISE",))
 
     # ---- the protocol ---------------------------------------------------------------------
     def legal(self, state: dict, action: dict) -> tuple[str, ...]:
@@ -154,7 +154,10 @@ class OpsnorrenExplainer:
             return self._turn(s)
         if CARD_ID[action["card"]] not in s.hands[p]:
             return ("OPS-TRICK-BASICS",)
-        return (self.lead_source(s) or "OPS-FOLLOW-SUIT",)
+        src = self.lead_source(s) or "OPS-FOLLOW-SUIT"
+        # a colour set by a joker lead or the new-lead-colour card: where the lead colour came from
+        # is blamed; following at all explains it as well (an alternative, not blamed)
+        return (src,) if src == "OPS-FOLLOW-SUIT" else Either((src,), also=("OPS-FOLLOW-SUIT",))
 
     def chance(self, state: dict) -> tuple[str, ...]:
         return self._chance(self._load(state))

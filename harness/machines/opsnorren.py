@@ -253,16 +253,18 @@ class OpsnorrenMachine(EngineMachine):
             lead = binding_colour(trick, revealed_rules(sj), self.readings["ops.joker-lead-colour"], hand,
                                   self.readings["ops.lead-colour-binds"])
             source = follow_clause(trick, revealed_rules(sj))
+            # a colour set by a joker lead or a rule card: following at all explains it as well
+            also = ("OPS-FOLLOW-SUIT",) if source != "OPS-FOLLOW-SUIT" else ()
             legal = {a["card"] for a in self.engine.legal_actions(state) if a.get("type") == "play"}
             follow = {c for c in hand if lead is not None and colour(c) == lead}
             jokers = {c for c in hand if c in JOKERS}
             if follow:
                 extra = legal - follow - jokers
                 require(not extra, source, f"player {p} holds {sorted(follow)} of the lead colour {lead} "
-                        f"but may play {sorted(extra)}")
+                        f"but may play {sorted(extra)}", also)
                 require(jokers <= legal, "OPS-JOKER-ANYTIME", f"player {p} may not play joker(s) {sorted(jokers - legal)}")
                 require(follow <= legal, source, f"player {p} may not play {sorted(follow - legal)} "
-                        f"of the lead colour {lead}")
+                        f"of the lead colour {lead}", also)
             else:
                 require(legal == set(hand), follow_clause(trick, revealed_rules(sj), "OPS-DISCARD-FREE"),
                         f"player {p} has no {lead} card and may play any card, but legal are {sorted(legal)} "
@@ -342,8 +344,10 @@ class OpsnorrenMachine(EngineMachine):
         lead = binding_colour(trick, revealed_rules(bj), readings["ops.joker-lead-colour"], bj["hands"][p],
                               readings["ops.lead-colour-binds"])
         if lead is not None and card not in JOKERS and colour(card) != lead:
-            require(not any(colour(c) == lead for c in bj["hands"][p]), follow_clause(trick, revealed_rules(bj)),
-                    f"player {p} played {card} while holding {lead} (lead colour {lead})")
+            why = follow_clause(trick, revealed_rules(bj))
+            require(not any(colour(c) == lead for c in bj["hands"][p]), why,  # or following at all
+                    f"player {p} played {card} while holding {lead} (lead colour {lead})",
+                    ("OPS-FOLLOW-SUIT",) if why != "OPS-FOLLOW-SUIT" else ())
         if len(trick) != n - 1:
             return
         full = [(pc["player"], pc["card"]) for pc in bj["trick"]] + [(p, card)]

@@ -33,7 +33,7 @@ class Blame:
 
     @classmethod
     def of(cls, clauses: Iterable[str], alternatives: Iterable[str] = ()) -> "Blame":
-        either = tuple(clauses) if isinstance(clauses, Either) else ()
+        either = tuple(clauses) + clauses.also if isinstance(clauses, Either) else ()
         cl = tuple(dict.fromkeys(c for c in clauses if c))
         alts = tuple(dict.fromkeys(c for c in alternatives if c))  # may name a blamed clause too
         return cls(cl, "provenance", alts, either) if cl else cls((DIFFERENTIAL,), "fallback")
