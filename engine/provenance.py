@@ -19,6 +19,11 @@ clauses whose effects cover the paths where the two successors differ
 An effect may name no clause: a part that only follows from others (Dnup's discard pile
 is every card in no hand and no set) is covered, so a difference there is blamed through
 the part that differs with it, never through a fallback.
+
+One witness may have several explanations. An effect with ``when`` (:attr:`Effect.when`)
+and an :class:`Either` of clauses name them; a finding carries them as ``alternatives``,
+and a clause whose every witness another failing clause explains reads ``inconclusive``
+(``harness.verdicts.check.explained_elsewhere``).
 """
 
 from __future__ import annotations
