@@ -73,11 +73,11 @@ class Verdict:
         self.other_order_card = None
         self.leftmost = leftmost_decides
         if self.win_card is not None and self.win_card < 44 and self.animals:
-            self._winner_rules(leftmost_decides)
+            self._winner_rules()
 
-    def _winner_rules(self, leftmost: bool) -> None:
+    def _winner_rules(self) -> None:
         """Which trick-winner rule cards changed the winner (OPS-RULES-LEFT-TO-RIGHT when their order did)."""
-        rs, animals = self.rs, self.animals
+        rs, animals, leftmost = self.rs, self.animals, self.leftmost
         final = best_animal(animals, rs, leftmost)
         for r in rs.winner_rules:
             without = ruleset(tuple(a for a in rs.active if a != r))
@@ -266,10 +266,9 @@ def explain_round_end(E: Explanation, t, rs, stars, trick_paths: tuple[str, ...]
     stars_path = pointer("history", k, "stars")
     for team, letter in ((0, "A"), (1, "B")):
         path = pointer("history", k, "stars", letter)
-        derived(E, path, ("/won", "/discarded", "/trick"), *star_clauses(t, rs, team, stars),
-                note=f"stars of team {letter}")
-        for clause, without in stars_without_each_rule(t, rs, team, stars):
-            # a candidate whose count is the count without this rule card missed that card
+        clauses, misses = star_clauses(t, rs, team, stars)
+        derived(E, path, ("/won", "/discarded", "/trick"), *clauses, note=f"stars of team {letter}")
+        for clause, without in misses:  # pairwise: the count without this card means it was missed
             E.effects.append(Effect(path, (clause,), f"the stars of team {letter} without that card", when=without))
     comparison = winner_clause(a, b, rs)
     winner_path = pointer("history", k, "winner")
@@ -288,35 +287,26 @@ def winner_clause(a: int, b: int, rs) -> str:
     return "OPS-RULE-FEWEST-STARS" if rs.fewest_stars else "OPS-ROUND-WINNER"
 
 
-def star_clauses(t, rs, team: int, table) -> tuple[str, ...]:
-    """The scoring rule cards that changed this team's stars (OPS-RULE-MOST-BLUE also when equal
-    blue counts decided that nobody loses), else OPS-ROUND-SCORE (and OPS-TEAM-PILES when
-    teammates' piles were added together)."""
+def star_clauses(t, rs, team: int, table) -> tuple[tuple[str, ...], list[tuple[str, int]]]:
+    """(clauses, misses) for this team's stars. ``clauses``: the scoring rule cards that changed
+    them (OPS-RULE-MOST-BLUE also when equal blue counts decided that nobody loses), else
+    OPS-ROUND-SCORE (and OPS-TEAM-PILES when teammates' piles were added together). ``misses``:
+    (clause, the stars without that card) for each card that changed them -- a candidate whose
+    count is that one missed the card."""
     full = team_stars(t.won, t.team_of, rs, table)[team]
-    out = []
+    out, misses = [], []
     for r, clause in SCORING_RULES.items():
         if r not in rs.active:
             continue
-        without = ruleset(tuple(x for x in rs.active if x != r))
-        if team_stars(t.won, t.team_of, without, table)[team] != full or (r == MOST_BLUE and _equal_blues(t)):
+        without = team_stars(t.won, t.team_of, ruleset(tuple(x for x in rs.active if x != r)), table)[team]
+        if without != full:
+            misses.append((clause, without))
+        if without != full or (r == MOST_BLUE and _equal_blues(t)):
             out.append(clause)
     if out:
-        return tuple(out)
+        return tuple(out), misses
     members = [p for p in range(t.n) if t.team_of[p] == team and t.won[p]]
-    return ("OPS-ROUND-SCORE",) + (("OPS-TEAM-PILES",) if len(members) > 1 else ())
-
-
-def stars_without_each_rule(t, rs, team: int, table) -> list[tuple[str, int]]:
-    """(clause, the team's stars without that scoring rule card) for each revealed scoring card
-    that changes them."""
-    full = team_stars(t.won, t.team_of, rs, table)[team]
-    out = []
-    for r, clause in SCORING_RULES.items():
-        if r in rs.active:
-            without = team_stars(t.won, t.team_of, ruleset(tuple(x for x in rs.active if x != r)), table)[team]
-            if without != full:
-                out.append((clause, without))
-    return out
+    return ("OPS-ROUND-SCORE",) + (("OPS-TEAM-PILES",) if len(members) > 1 else ()), misses
 
 
 def _equal_blues(t) -> bool:

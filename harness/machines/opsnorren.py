@@ -169,6 +169,12 @@ def pairwise(card: str | None, winning: str, rules: list[str]) -> str:
     return "OPS-RULE-COLOUR-REVERSED" if "colour-reversed" in rules else "OPS-COLOUR-ORDER"
 
 
+def following_at_all(source: str) -> tuple[str, ...]:
+    """Alternatives of a follow-colour break whose colour a joker lead or a rule card set
+    (``source``): not following at all (OPS-FOLLOW-SUIT) shows the same way."""
+    return ("OPS-FOLLOW-SUIT",) if source != "OPS-FOLLOW-SUIT" else ()
+
+
 def dove_leader_alternatives(full: list, leader: int, who: int | None, winner: int | None, why: str,
                              rules: list[str]) -> tuple[str, ...]:
     """After a dove trick only the next leader shows who won it: a wrong leader breaks OPS-DOVE, or
@@ -253,8 +259,7 @@ class OpsnorrenMachine(EngineMachine):
             lead = binding_colour(trick, revealed_rules(sj), self.readings["ops.joker-lead-colour"], hand,
                                   self.readings["ops.lead-colour-binds"])
             source = follow_clause(trick, revealed_rules(sj))
-            # a colour set by a joker lead or a rule card: following at all explains it as well
-            also = ("OPS-FOLLOW-SUIT",) if source != "OPS-FOLLOW-SUIT" else ()
+            also = following_at_all(source)
             legal = {a["card"] for a in self.engine.legal_actions(state) if a.get("type") == "play"}
             follow = {c for c in hand if lead is not None and colour(c) == lead}
             jokers = {c for c in hand if c in JOKERS}
@@ -345,9 +350,8 @@ class OpsnorrenMachine(EngineMachine):
                               readings["ops.lead-colour-binds"])
         if lead is not None and card not in JOKERS and colour(card) != lead:
             why = follow_clause(trick, revealed_rules(bj))
-            require(not any(colour(c) == lead for c in bj["hands"][p]), why,  # or following at all
-                    f"player {p} played {card} while holding {lead} (lead colour {lead})",
-                    ("OPS-FOLLOW-SUIT",) if why != "OPS-FOLLOW-SUIT" else ())
+            require(not any(colour(c) == lead for c in bj["hands"][p]), why,
+                    f"player {p} played {card} while holding {lead} (lead colour {lead})", following_at_all(why))
         if len(trick) != n - 1:
             return
         full = [(pc["player"], pc["card"]) for pc in bj["trick"]] + [(p, card)]
