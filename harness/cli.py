@@ -29,6 +29,7 @@ VERDICT_STYLE = {
     "pass": "green",
     "fail": "bold red",
     "unexpected-pass": "bold red",
+    "affected": "yellow",
     "inconclusive": "bold magenta",
     "expected-fail": "yellow",
     "not-applicable": "cyan",

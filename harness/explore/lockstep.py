@@ -86,10 +86,14 @@ class Lockstep:
         self.last_legal: list = []
         #: canonical texts of legal actions the candidate did not list in this state
         self.missing: set[str] = set()
+        #: whether the candidate's legal actions differed in this state
+        self.legal_differs = False
 
     # ---- recording ---------------------------------------------------------------
     def found(self, b: blame.Blame, what: str, state_json, action, expected, got, diff: bool = True,
-              check: str | None = None) -> None:
+              check: str | None = None, observed: dict | None = None) -> None:
+        """Record a divergence blamed by ``b``; ``observed``: what the candidate did, replayable
+        on another engine (``Witness.observed``), without its ``choices`` (added here)."""
         sink = current()
         check = check or self.check
         if all(sink.counts.get((c, check), 0) >= WITNESSES for c in b.clauses):  # enough witnesses: just count
@@ -99,12 +103,20 @@ class Lockstep:
                     sink.standalone.add((c, check))
             return
         w = blame.witness(self.reference, state_json, action, expected, got, list(self.path), diff=diff)
+        if observed is not None:
+            w.observed = {**observed, "game": self.reference.game,
+                          "choices": dict(getattr(self.reference, "choices", {}) or {})}
         for c in b.clauses:
             record(c, check, what, w, b.basis, b.alternatives_of(c))
 
     def protocol(self, what: str, state_json, expected, got, alternatives: tuple[str, ...] = ()) -> None:
         record("PROTOCOL", "protocol", what, blame.witness(self.reference, state_json, None, expected, got, diff=False),
                "protocol", alternatives)
+
+    def agreed(self, agreement: dict) -> None:
+        """The candidate did what the reference did here (kept for diagnosis)."""
+        current().note_agreement({**agreement, "game": self.reference.game,
+                                  "choices": dict(getattr(self.reference, "choices", {}) or {})})
 
     def cover(self, clauses) -> None:
         sink = current()
@@ -143,15 +155,17 @@ class Lockstep:
         except RulecheckError as exc:
             b = blame.Blame.of(capabilities.config_clauses(self.reference.game, config))
             self.found(b, f"the candidate rejects the config {dumps(config)}, which the rules allow: {exc}",
-                       None, None, rj, str(exc), diff=False)
+                       None, None, rj, str(exc), diff=False, observed={"op": "new-rejects", "config": config})
             self.cand = self.ref = None
             return False
         cj = self.candidate.to_json(cand)
         if dumps(cj) != dumps(rj):
             b = blame.setup(self.reference, config, rj, cj)
-            self.found(b, f"new_game({dumps(config)}) differs", None, None, rj, cj)
+            self.found(b, f"new_game({dumps(config)}) differs", None, None, rj, cj,
+                       observed={"op": "new", "config": config, "value": cj})
             self.resync(ref, b)
             return self.ref is not None
+        self.agreed({"op": "new", "config": config, "value": dumps(rj)})
         self.cand, self.ref = cand, ref
         return True
 
@@ -259,6 +273,7 @@ class Lockstep:
 
     def _compare_legal(self, rj: dict, r_legal: list, ans: Answer, action) -> None:
         self.missing = set()
+        self.legal_differs = True
         if ans.error is not None:
             self.protocol(f"the candidate rejects a state it produced (or was put on): {ans.error}", rj,
                           "legal actions", f"rejects the state: {ans.error}")
@@ -266,6 +281,7 @@ class Lockstep:
         r_set = {dumps(a): a for a in r_legal}
         c_set = {dumps(a): a for a in (ans.value or [])}
         if r_set.keys() == c_set.keys():
+            self.legal_differs = False
             return
         missing = [r_set[k] for k in sorted(set(r_set) - set(c_set))]
         extra = [c_set[k] for k in sorted(set(c_set) - set(r_set))]
@@ -273,10 +289,10 @@ class Lockstep:
         blamed = blame.legal_sets(self.reference, rj, missing, extra)
         for a in missing:
             self.found(blamed[dumps(a)], "the candidate does not list a legal action", rj, a, "legal", "not listed",
-                       diff=False)
+                       diff=False, observed={"op": "listed", "value": False})
         for a in extra:
             self.found(blamed[dumps(a)], "the candidate lists an action the rules forbid", rj, a, "not legal",
-                       "listed as legal", diff=False)
+                       "listed as legal", diff=False, observed={"op": "listed", "value": True})
 
     def _compare_chance(self, rj: dict, r_ch) -> bool:
         try:
@@ -284,7 +300,8 @@ class Lockstep:
         except RulecheckError as exc:
             c_ch = {"error": str(exc)}
         if c_ch is not r_ch and dumps(c_ch) != dumps(r_ch) and _norm_chance(r_ch) != _norm_chance(c_ch):
-            self.found(blame.chance_event(self.reference, rj), "the pending chance event differs", rj, None, r_ch, c_ch)
+            self.found(blame.chance_event(self.reference, rj), "the pending chance event differs", rj, None, r_ch, c_ch,
+                       observed=None if isinstance(c_ch, dict) and "error" in c_ch else {"op": "chance", "value": c_ch})
             return True
         return False
 
@@ -300,14 +317,15 @@ class Lockstep:
         if dumps(ans.value) != dumps(ref_obs):
             self.found(blame.observation(self.reference, rj, player, ref_obs, ans.value),
                        f"player {player}'s observation differs (what a player may see)", rj, None, ref_obs,
-                       ans.value, check="observation")
+                       ans.value, check="observation", observed={"op": "observe", "player": player, "value": ans.value})
 
     def _judge_probe(self, rj: dict, m: dict, code: str, ans: Answer, chance: bool) -> None:
         if ans.error is None:
             b = blame.chance_event(self.reference, rj) if chance else blame.accepted_illegal(self.reference, rj, m)
             what = ("the candidate accepts a chance outcome the pending event cannot give" if chance
                     else "the candidate accepts an action the rules forbid")
-            self.found(b, what, rj, m, f"rejected ({code})", "accepted", diff=False, check="probe")
+            self.found(b, what, rj, m, f"rejected ({code})", "accepted", diff=False, check="probe",
+                       observed={"op": "accepts", "value": True})
         elif code and ans.error.code != code:
             self.protocol(f"the candidate rejects a forbidden action with code {ans.error.code!r}; the protocol "
                           f"documents {code!r} for it", rj, code, ans.error.code)
@@ -335,18 +353,26 @@ class Lockstep:
             b = blame.rejected_legal(self.reference, rj, action)
             if dumps(action) not in self.missing:  # a missing action was recorded already
                 self.found(b, "the candidate rejects an action the rules allow", rj, action, "accepted",
-                           f"rejected: {ans.error}", diff=False)
+                           f"rejected: {ans.error}", diff=False, observed={"op": "accepts", "value": False})
             self.resync(ref, b)
             return self.ref is not None
         after_c = self.candidate.to_json(ans.value)
         if dumps(after_c) != dumps(after_r):
             b = blame.successor(self.reference, rj, action, after_r, after_c)
-            self.found(b, "the successor state differs", rj, action, after_r, after_c)
+            self.found(b, "the successor state differs", rj, action, after_r, after_c,
+                       observed={"op": "apply", "value": after_c})
             self.resync(ref, b)
             return self.ref is not None
+        if not self.legal_differs:
+            self.agreed({"op": "apply", "state": rj, "action": action, "key": key_of(rj, action)})
         self.memory.transitions.append((self.cand, rj, action, after_r))
         self.cand, self.ref = ans.value, ref
         return True
+
+
+def key_of(state_json: dict, action) -> str:
+    """A position and action as one text (agreements are looked up by it)."""
+    return dumps(state_json) + "|" + dumps(action)
 
 
 def _players(rj: dict) -> int:

@@ -4,7 +4,9 @@ The suite is ``harness/suite/test_<game>_*.py``: Gherkin scenarios, the stateful
 machine, perft and vector replays. Each test names the clauses it checks (markers
 from ``@clause:`` tags or ``pytest.mark.clause``). A clause's verdict:
 
-- ``fail``            a test of it failed and blamed it (or failed without blaming a single clause)
+- ``fail``            a test of it failed and blamed it (or failed without blaming a single clause),
+                      or it is the root cause of other clauses' findings (``harness.verdicts.root_causes``)
+- ``affected``        every finding on it is a consequence of another clause's root cause
 - ``pass``            every test of it that ran passed
 - ``not-applicable``  its only tests need a reading the engine does not implement
 - ``not-covered``     no test checks it
@@ -25,7 +27,7 @@ from harness.verdicts.attribution import UNEXPLAINED
 from harness.verdicts.violations import DIFFERENTIAL, PROTOCOL
 from specs.paths import CODE_ROOT, SUITE_DIR, SUITE_INI  # a checkout or an installed wheel
 
-VERDICT_ORDER = ["fail", "unexpected-pass", "inconclusive", "pass", "expected-fail", "not-applicable", "not-covered",
+VERDICT_ORDER = ["fail", "unexpected-pass", "affected", "inconclusive", "pass", "expected-fail", "not-applicable", "not-covered",
                  "not-implemented"]
 
 
@@ -88,6 +90,8 @@ class SuiteResult:
     interrupted: str | None = None
     #: tests not run because the run's time budget (``--budget``) was used up
     not_run: int = 0
+    #: the diagnosis: which misread clauses explain the findings (``harness.verdicts.diagnosis.RootCause``)
+    root_causes: list = field(default_factory=list)
 
     @property
     def coverage(self) -> dict:
@@ -129,6 +133,7 @@ class SuiteResult:
             "ok": self.ok,
             "interrupted": self.interrupted,
             "not_run": self.not_run,
+            "root_causes": [rc.to_json() for rc in self.root_causes],
             "totals": self.totals,
             "tests": {
                 "total": len(self.records),
@@ -276,7 +281,8 @@ def run_suite(games: list[str], engine: str = "reference", choices: dict[str, st
     if leftovers:
         collector.engine_counts["fault:leftover"] += leftovers
     counts = dict(sorted(collector.engine_counts.items()))
-    verdicts = compute_verdicts(games, records, expected, collector.unsupported, counts)
+    causes: list = []
+    verdicts = compute_verdicts(games, records, expected, collector.unsupported, counts, causes)
     mark_coverage(verdicts, records, thin=not (clauses or tags or extra_args))
     if not_run:
         skipped = {r["nodeid"] for r in not_run}
@@ -286,7 +292,7 @@ def run_suite(games: list[str], engine: str = "reference", choices: dict[str, st
                 cv.reason = not_run[0]["message"]
     if clauses or tags:
         verdicts = filtered(verdicts, clauses, tags)
-    return SuiteResult(games, engine, records, verdicts, code, errors, counts, interrupted, len(not_run))
+    return SuiteResult(games, engine, records, verdicts, code, errors, counts, interrupted, len(not_run), causes)
 
 
 def mark_coverage(verdicts: dict[str, ClauseVerdict], records: list[dict], thin: bool = True) -> None:
@@ -352,7 +358,8 @@ EXPLORING = ("machine", "differential", "protocol", "observation", "probe", "sit
 
 
 def compute_verdicts(games: list[str], records: list[dict], expected: dict[str, str] | None = None,
-                     unsupported: dict[str, str] | None = None, engine_counts: dict | None = None) -> dict[str, ClauseVerdict]:
+                     unsupported: dict[str, str] | None = None, engine_counts: dict | None = None,
+                     causes: list | None = None) -> dict[str, ClauseVerdict]:
     """Per clause of ``games`` (plus PROTOCOL and DIFFERENTIAL), the verdict from the test records.
 
     Findings are data: a clause with any finding reads ``fail``, wherever it was found.
@@ -360,6 +367,9 @@ def compute_verdicts(games: list[str], records: list[dict], expected: dict[str, 
     (machines, differential play), else they are not judged by it (``inconclusive`` if nothing
     else judged them). Clauses of config keys the engine does not declare (``unsupported``)
     read ``not-applicable`` unless something broke them.
+
+    ``causes``: when a list is given, the findings are diagnosed into root causes
+    (``harness.verdicts.root_causes``), appended to it, and consequences read ``affected``.
     """
     unsupported = unsupported or {}
     out: dict[str, ClauseVerdict] = {}
@@ -438,6 +448,10 @@ def compute_verdicts(games: list[str], records: list[dict], expected: dict[str, 
             cv.verdict = "inconclusive"
             cv.reason = "its only tests stopped on another clause's failure first"
     explained_elsewhere(out)
+    if causes is not None:
+        from harness.verdicts.root_causes import diagnose_run
+
+        causes += diagnose_run(games, out, records)
     for c, reason in (expected or {}).items():
         if c in out and out[c].verdict == "fail":
             out[c].verdict = "expected-fail"

@@ -24,6 +24,8 @@ from engine.canonical import dumps
 KEEP_PER_CLAUSE = 5
 #: a path from a new game is shown when it has at most this many player actions
 SHORT_PATH = 10
+#: at most this many positions where the candidate agreed with the reference are kept per test
+AGREEMENTS_KEPT = 16
 
 #: the checks a finding can come from
 CHECKS = ("scenario", "machine", "differential", "perft", "vector", "protocol", "observation", "probe", "situation")
@@ -50,6 +52,11 @@ class Witness:
     got: Any = None
     path: list | None = None
     text: str = ""
+    #: what the candidate did, in a form any engine can be asked again (diagnosis replays it on
+    #: misreadings, ``harness.verdicts.diagnosis.reproduces``): ``{"op": "listed"|"accepts"|"apply"|
+    #: "new"|"new-rejects"|"chance"|"observe", "value": ..., "choices": the reference's reading,
+    #: "config"/"player" where the op needs them}``; None when the witness cannot be replayed
+    observed: dict | None = None
 
     @property
     def plies(self) -> int:
@@ -61,6 +68,8 @@ class Witness:
                "text": self.text}
         if self.path is not None:
             out["path"] = self.path
+        if self.observed is not None:
+            out["observed"] = self.observed
         return out
 
 
@@ -108,6 +117,11 @@ class FindingSink:
     #: what the test explored: transitions visited, and a digest of their sequence (reproducibility)
     explored: int = 0
     _digest: Any = field(default_factory=lambda: hashlib.sha256())
+    #: positions where the candidate did what the reference did (diagnosis: a misreading that
+    #: differs there is not the candidate's reading); kept thinned evenly (``note_agreement``)
+    agreements: list = field(default_factory=list)
+    _agreed: int = 0
+    _agree_step: int = 1
 
     def note_start(self, state_text: str) -> None:
         """A game (or built position) starts from this canonical state."""
@@ -117,6 +131,17 @@ class FindingSink:
         """The exploration visited this state and played ``action`` (None: the game is over)."""
         self.explored += 1
         self._digest.update(b"T" + state_text.encode() + b"A" + dumps(action).encode())
+
+    def note_agreement(self, agreement: dict) -> None:
+        """The candidate agreed with the reference here (``{"op": "apply", "state", "action",
+        "key", "choices"}`` or ``{"op": "new", "config", "value", "choices"}``). Kept spread over
+        the test: when full, every other one is dropped and the keeping step doubles."""
+        self._agreed += 1
+        if (self._agreed - 1) % self._agree_step == 0:
+            self.agreements.append(agreement)
+            if len(self.agreements) >= 2 * AGREEMENTS_KEPT:
+                del self.agreements[1::2]
+                self._agree_step *= 2
 
     def exploration(self) -> dict:
         return {"transitions": self.explored, "digest": self._digest.hexdigest()[:16] if self.explored else ""}

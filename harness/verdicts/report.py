@@ -23,6 +23,7 @@ COLOURS = {
     "pass": "#1a7f37",
     "fail": "#cf222e",
     "unexpected-pass": "#cf222e",
+    "affected": "#bc4c00",
     "inconclusive": "#8250df",
     "expected-fail": "#9a6700",
     "not-applicable": "#0969da",

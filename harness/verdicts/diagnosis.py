@@ -1,0 +1,325 @@
+"""Diagnosis: which single misreading of the rules explains a run's findings (root causes).
+
+One bug shows in many places: a deal dealt wrong fails every check that starts from a
+deal, a zone that begins one square late fails every card whose moves cross it. A clause
+list then names the consequences beside the cause. Diagnosis groups a run's findings
+into root causes, as mutation-based fault localization does (MUSE, Metallaxis-FL) with
+rulebook clauses in place of program statements:
+
+- every finding whose witness says what the candidate did (``Witness.observed``: the
+  action it listed or left out, accepted or rejected, the successor, setup, chance event
+  or observation it produced) is replayed on each misreading of the game's catalogue
+  (``engine.misreading``): a misreading *reproduces* it when it does what the candidate did;
+- positions where the candidate agreed with the reference (``FindingSink.agreements``) are
+  replayed too: a misreading that differs from the reference there *contradicts* the
+  candidate, so it is not the candidate's reading;
+- misreadings are taken greedily, the one that explains most of what is left first,
+  scored like Ochiai (explained / sqrt(left x (explained + contradicted))); each taken one
+  is a root cause naming its clause and saying the misreading in words;
+- findings no misreading explains fall back to the clause provenance blamed them on, as
+  a root cause that says no known misreading explains it. A finding whose witness
+  another root cause's clause explains as well (``Finding.alternatives``) goes to that one.
+
+A clause whose every finding a root cause of another clause explains reads ``affected``
+(not ``fail``), naming that root cause. Faults of the protocol are never diagnosed: a
+crash is not a reading of the rules.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.canonical import dumps
+from engine.errors import RulecheckError
+
+#: the pseudo-clauses a diagnosis never takes as a reading of the rules
+FAULTS = ("PROTOCOL",)
+#: a misreading is taken as a root cause from this score up (1.0: explains all that is left, contradicts nothing)
+MIN_SCORE = 0.2
+#: at most this many witnesses of one clause are replayed (shortest first); the rest follow their clause
+WITNESSES_PER_CLAUSE = 12
+#: at most this many agreeing positions are replayed per misreading
+AGREEMENTS = 120
+
+
+@dataclass
+class RootCause:
+    """One cause of a run's findings: the clause misread and what it explains."""
+
+    clause: str
+    words: str
+    #: the misreading's id, or None when the cause is the provenance's blame alone
+    misreading: str | None
+    source: str
+    #: findings explained, per clause they were recorded on
+    clauses: dict[str, int] = field(default_factory=dict)
+    checks: set = field(default_factory=set)
+    shortest: dict | None = None
+    #: witnesses replayed and reproduced, agreeing positions replayed and contradicted
+    reproduced: int = 0
+    contradicted: int = 0
+    agreements_checked: int = 0
+
+    @property
+    def findings(self) -> int:
+        return sum(self.clauses.values())
+
+    def take(self, clause: str, failure: dict) -> None:
+        self.clauses[clause] = self.clauses.get(clause, 0) + (failure.get("count") or 1)
+        if failure.get("check"):
+            self.checks.add(failure["check"])
+        if self.shortest is None or _size(failure) < _size(self.shortest):
+            self.shortest = failure
+
+    def to_json(self) -> dict:
+        return {"clause": self.clause, "misreading": self.misreading, "words": self.words, "source": self.source,
+                "findings": self.findings, "clauses": dict(sorted(self.clauses.items(), key=lambda kv: -kv[1])),
+                "checks": sorted(self.checks), "reproduced": self.reproduced, "contradicted": self.contradicted,
+                "agreements_checked": self.agreements_checked, "shortest_witness": self.shortest}
+
+
+def _size(f: dict) -> tuple:
+    return (f.get("witness") is None, f.get("plies") or 0, len(f.get("witness_text") or f.get("message") or ""))
+
+
+# ---- replaying one witness on an engine ---------------------------------------------------
+
+def _state(engine, state_json, cache: dict):
+    key = dumps(state_json)
+    if key not in cache:
+        try:
+            cache[key] = engine.from_json(state_json)
+        except RulecheckError:
+            cache[key] = None
+    return cache[key]
+
+
+def _norm_chance(ch):
+    if not isinstance(ch, dict):
+        return dumps(ch)
+    draws = [{**d, "pool": sorted(map(dumps, d.get("pool") or []))} for d in ch.get("draws", []) or []]
+    return dumps({**ch, "draws": draws})
+
+
+def reproduces(engine, observed: dict, state_json, action, cache: dict | None = None) -> bool:
+    """Whether ``engine`` does what the candidate did (``observed``, see ``Witness.observed``)
+    in ``state_json`` with ``action``. An engine that cannot load the state does not."""
+    cache = {} if cache is None else cache
+    op = observed.get("op")
+    try:
+        if op == "new":
+            got = engine.to_json(engine.new_game(observed["config"]))
+            return dumps(got) == dumps(observed["value"])
+        if op == "new-rejects":
+            try:
+                engine.new_game(observed["config"])
+            except RulecheckError:
+                return True
+            return False
+        st = _state(engine, state_json, cache)
+        if st is None:
+            return False
+        if op == "listed":
+            listed = dumps(action) in {dumps(a) for a in engine.legal_actions(st)}
+            return listed == bool(observed["value"])
+        if op == "accepts":
+            try:
+                engine.apply(st, action)
+                ok = True
+            except RulecheckError:
+                ok = False
+            return ok == bool(observed["value"])
+        if op == "apply":
+            return dumps(engine.to_json(engine.apply(st, action))) == dumps(observed["value"])
+        if op == "chance":
+            return _norm_chance(engine.chance(st)) == _norm_chance(observed["value"])
+        if op == "observe":
+            return dumps(engine.observation(st, observed["player"])) == dumps(observed["value"])
+    except RulecheckError:
+        return False
+    except Exception:  # noqa: BLE001  a misreading that breaks on a position explains nothing there
+        return False
+    return False
+
+
+def agrees(engine, reference, agreement: dict, cache: dict, ref_cache: dict) -> bool:
+    """Whether ``engine`` agrees with the reference on a position the candidate agreed on."""
+    try:
+        if agreement.get("op") == "new":
+            cfg = agreement["config"]
+            return dumps(engine.to_json(engine.new_game(cfg))) == agreement["value"]
+        st = _state(engine, agreement["state"], cache)
+        if st is None:
+            return False
+        key = agreement["key"]
+        if key not in ref_cache:
+            rs = reference.from_json(agreement["state"])
+            ref_cache[key] = (sorted(dumps(a) for a in reference.legal_actions(rs)),
+                              dumps(reference.to_json(reference.apply(rs, agreement["action"]))))
+        legal, after = ref_cache[key]
+        if sorted(dumps(a) for a in engine.legal_actions(st)) != legal:
+            return False
+        return dumps(engine.to_json(engine.apply(st, agreement["action"]))) == after
+    except Exception:  # noqa: BLE001
+        return False
+
+
+# ---- grouping a run's findings ----------------------------------------------------------
+
+@dataclass
+class _Item:
+    clause: str
+    failure: dict
+    observed: dict | None
+
+
+def _items(failing: dict[str, list[dict]]) -> list[_Item]:
+    out = []
+    for clause, failures in sorted(failing.items()):
+        replayable = [f for f in failures if (f.get("witness") or {}).get("observed")]
+        chosen = replayable[:WITNESSES_PER_CLAUSE]
+        for f in failures:
+            obs = (f.get("witness") or {}).get("observed") if f in chosen else None
+            out.append(_Item(clause, f, obs))
+    return out
+
+
+def diagnose(game: str, failing: dict[str, list[dict]], agreements: list[dict], catalogue: list,
+             reference_for) -> list[RootCause]:
+    """Root causes of the findings ``failing`` (clause -> failure entries) of ``game``.
+
+    ``catalogue``: the game's misreadings; ``reference_for(choices)``: the reference engine
+    configured so; ``agreements``: positions where the candidate agreed with the reference."""
+    items = [it for it in _items({c: fs for c, fs in failing.items() if c not in FAULTS})]
+    replay = [i for i, it in enumerate(items) if it.observed is not None]
+    hits: dict[str, set[int]] = {}
+    engines: dict[tuple, Any] = {}
+    by_id = {m.id: m for m in catalogue}
+    for m in catalogue:
+        got: set[int] = set()
+        caches: dict[tuple, dict] = {}
+        for i in replay:
+            obs = items[i].observed
+            ch = tuple(sorted((obs.get("choices") or {}).items()))
+            key = (m.id, ch)
+            if key not in engines:
+                try:
+                    engines[key] = m.engine(dict(ch))
+                except Exception:  # noqa: BLE001  a variant that cannot be built under these choices
+                    engines[key] = None
+            eng = engines[key]
+            if eng is None:
+                continue
+            w = items[i].failure.get("witness") or {}
+            if reproduces(eng, obs, w.get("state"), w.get("action"), caches.setdefault(ch, {})):
+                got.add(i)
+        if got:
+            hits[m.id] = got
+    sample = agreements[:: max(1, math.ceil(len(agreements) / AGREEMENTS))] if agreements else []
+    contra: dict[str, int] = {}
+    ref_cache: dict = {}
+
+    def contradictions(mid: str) -> int:
+        if mid not in contra:
+            n = 0
+            caches: dict = {}
+            for a in sample:
+                ch = tuple(sorted((a.get("choices") or {}).items()))
+                key = (mid, ch)
+                if key not in engines:
+                    try:
+                        engines[key] = by_id[mid].engine(dict(ch))
+                    except Exception:  # noqa: BLE001
+                        engines[key] = None
+                eng = engines[key]
+                if eng is None or not agrees(eng, reference_for(dict(ch)), a, caches.setdefault(ch, {}),
+                                             ref_cache.setdefault(ch, {})):
+                    n += 1
+            contra[mid] = n
+        return contra[mid]
+
+    causes: list[RootCause] = []
+    left = set(replay)
+    owner: dict[int, RootCause] = {}
+    order = {m.id: k for k, m in enumerate(catalogue)}
+    while left:
+        best, best_key = None, None
+        for mid, got in hits.items():
+            h = len(got & left)
+            if not h:
+                continue
+            c = contradictions(mid)
+            score = h / math.sqrt(len(left) * (h + c))
+            key = (score, h, -c, -order[mid])
+            if score >= MIN_SCORE and (best_key is None or key > best_key):
+                best, best_key = mid, key
+        if best is None:
+            break
+        m = by_id[best]
+        rc = RootCause(m.clause, m.words, m.id, m.source, reproduced=len(hits[best] & left),
+                       contradicted=contradictions(best), agreements_checked=len(sample))
+        for i in sorted(hits[best] & left):
+            rc.take(items[i].clause, items[i].failure)
+            owner[i] = rc
+        left -= hits[best]
+        causes.append(rc)
+    _fallback(items, owner, causes)
+    return _merged(causes)
+
+
+def _fallback(items: list[_Item], owner: dict[int, RootCause], causes: list[RootCause]) -> None:
+    """Findings no misreading explains: to the root cause that explained every replayed
+    witness of their clause, or a root cause of their own clause, or of a clause their
+    witness names as an alternative; else to a root cause by provenance of their clause."""
+    by_clause = {rc.clause: rc for rc in causes}
+    follows: dict[str, RootCause | None] = {}
+    for i, it in enumerate(items):
+        if it.observed is not None:
+            rc = owner.get(i)
+            follows[it.clause] = rc if follows.get(it.clause, rc) is rc else None
+    pending: dict[str, list[dict]] = {}
+    for i, it in enumerate(items):
+        if i in owner:
+            continue
+        rc = by_clause.get(it.clause) or (follows.get(it.clause) if it.observed is None else None)
+        if rc is not None:
+            rc.take(it.clause, it.failure)
+            continue
+        alt = next((c for c in it.failure.get("alternatives") or () if c in by_clause), None)
+        if alt is not None:
+            by_clause[alt].take(it.clause, it.failure)
+            continue
+        pending.setdefault(it.clause, []).append(it.failure)
+    # a clause whose every pending finding another pending clause explains as well follows it
+    own = {c for c, fs in pending.items() if any(f.get("standalone", not f.get("alternatives")) for f in fs)}
+    for clause in sorted(pending, key=lambda c: (c not in own, c)):
+        fs = pending[clause]
+        alts = [set(f.get("alternatives") or ()) & own - {clause} for f in fs]
+        target = clause
+        if clause not in own and all(alts):
+            target = sorted(set().union(*alts))[0]
+        rc = by_clause.get(target)
+        if rc is None:
+            rc = RootCause(target, "", None, "provenance")
+            by_clause[target] = rc
+            causes.append(rc)
+        for f in fs:
+            rc.take(clause, f)
+
+
+def _merged(causes: list[RootCause]) -> list[RootCause]:
+    """One root cause per clause: a misreading's words win over provenance alone."""
+    out: dict[str, RootCause] = {}
+    for rc in causes:
+        have = out.get(rc.clause)
+        if have is None:
+            out[rc.clause] = rc
+            continue
+        for c, n in rc.clauses.items():
+            have.clauses[c] = have.clauses.get(c, 0) + n
+        have.checks |= rc.checks
+        if rc.shortest is not None and (have.shortest is None or _size(rc.shortest) < _size(have.shortest)):
+            have.shortest = rc.shortest
+    return sorted(out.values(), key=lambda rc: -rc.findings)
