@@ -25,17 +25,8 @@ from harness.engines import EngineSpecError, available_games
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 
-VERDICT_STYLE = {
-    "pass": "green",
-    "fail": "bold red",
-    "unexpected-pass": "bold red",
-    "affected": "yellow",
-    "inconclusive": "bold magenta",
-    "expected-fail": "yellow",
-    "not-applicable": "cyan",
-    "not-covered": "magenta",
-    "not-implemented": "dim",
-}
+from harness.verdicts import terminal  # noqa: E402
+from harness.verdicts.terminal import VERDICT_STYLE  # noqa: E402
 
 
 #: rulecheck check --budget: seconds for a whole run (an engine answering just under the deadline
@@ -216,7 +207,7 @@ def _check(game, engine, choice, clause, tag, profile, json_path, junit_path, ht
             _probe_engine(engine, g, choices)
         except EngineFault as fault:  # a verdict on the engine, not an error of rulecheck
             result = startup_failure(games, engine, fault, list(clause), list(tag), expected)
-            _print_verdicts(result, all_clauses)
+            terminal.print_result(console, result, all_clauses)
             with signals_noted({}):
                 for path in write_reports_together(result, json_path, junit_path, html_path):
                     console.print(f"report written to {path}")
@@ -238,7 +229,7 @@ def _check(game, engine, choice, clause, tag, profile, json_path, junit_path, ht
     elapsed = time.perf_counter() - t0
     if result.interrupted:
         result.interrupted = got.get("signal", "SIGINT")
-    _print_verdicts(result, all_clauses)
+    terminal.print_result(console, result, all_clauses)
     t = result.totals
     tests = result.to_json()["tests"]
     console.print(
@@ -247,7 +238,7 @@ def _check(game, engine, choice, clause, tag, profile, json_path, junit_path, ht
         + f"   [bold]{tests['total']} tests:[/] {tests['passed']} passed, {tests['failed']} failed, "
         f"{tests['not_applicable']} not applicable   ({elapsed:.1f} s)"
     )
-    _print_coverage(result)
+    terminal.print_coverage(console, result)
     if any(result.engine_counts.values()):
         console.print("[bold]engine process:[/] " + ", ".join(f"{k} {v}" for k, v in result.engine_counts.items() if v))
     for e in result.errors:
@@ -262,6 +253,8 @@ def _check(game, engine, choice, clause, tag, profile, json_path, junit_path, ht
         console.print("[bold green]PASS[/]: every covered clause passes")
         sys.exit(0)
     why = []
+    if result.root_causes:
+        why.append(f"{len(result.root_causes)} root cause(s)")
     if t["fail"]:
         why.append(f"{t['fail']} clause(s) fail")
     if t["unexpected-pass"]:
@@ -323,67 +316,6 @@ class _Progress:
             self.failed += 1
             self.p.console.print(f"[red]FAIL[/] {escape(rec['nodeid'])}")
         self.p.update(self.task, advance=1, description=f"running ({self.failed} failed)" if self.failed else "running")
-
-
-def _print_verdicts(result, all_clauses: bool) -> None:
-    for g in result.games + ["*"]:
-        rows = [cv for cv in result.verdicts.values() if cv.game == g and (all_clauses or cv.verdict != "pass")]
-        if not rows:
-            continue
-        table = Table(title=f"{g if g != '*' else 'protocol'}", show_lines=False, expand=False)
-        table.add_column("clause", no_wrap=True)
-        table.add_column("verdict", no_wrap=True)
-        table.add_column("lines", no_wrap=True)
-        table.add_column("tests", justify="right")
-        table.add_column("summary / failure")
-        for cv in rows:
-            detail = cv.summary
-            if cv.failures:
-                best = cv.failures[0]
-                detail = (f"{cv.finding_count} finding(s) by {', '.join(cv.checks) or 'a check'}: "
-                          + (best["message"].strip().splitlines() or [""])[0][:200])
-                if cv.reason:
-                    detail += f" ({cv.reason})"
-            elif cv.reason:
-                detail = f"{cv.summary} ({cv.reason})"
-            lines = f"{cv.lines[0]}-{cv.lines[1]}" if cv.lines != (0, 0) else ""
-            table.add_row(cv.clause, f"[{VERDICT_STYLE[cv.verdict]}]{cv.verdict}[/]", lines, str(len(cv.tests)),
-                          escape(_safe(detail)))
-        console.print(table)
-    _print_witnesses(result)
-
-
-def _print_coverage(result) -> None:
-    """Situation coverage: transitions explored and explained, and the thinly covered clauses."""
-    cov = result.coverage
-    if not cov["transitions"]:
-        return
-    thin = cov["thinly_covered"]
-    exercised = sum(1 for cv in result.verdicts.values() if cv.game != "*" and cv.exercised)
-    line = (f"[bold]coverage:[/] {cov['transitions']} transitions explored; {exercised} clauses exercised "
-            f"(see --json 'coverage')")
-    if thin:
-        shown = ", ".join(f"{c} ({result.verdicts[c].exercised})" for c in thin[:15])
-        more = f" and {len(thin) - 15} more" if len(thin) > 15 else ""
-        line += f"; [yellow]thinly covered[/] (< {cov['threshold']} exercises): {escape(shown)}{more}"
-    console.print(line)
-
-
-def _print_witnesses(result, limit: int = 12) -> None:
-    """Per failing clause, its shortest witness (one transition, in the game's notation)."""
-    failing = [cv for cv in result.verdicts.values() if cv.verdict == "fail" and cv.failures]
-    if not failing:
-        return
-    console.print("\n[bold]Shortest witness per failing clause[/] (every finding is in the JSON report)")
-    for cv in failing[:limit]:
-        f = cv.failures[0]
-        console.print(f"\n[bold red]{escape(cv.clause)}[/] [dim]{escape(f.get('check') or '')}, "
-                      f"{escape(f.get('test') or '')}[/]")
-        console.print(_safe(f.get("message", "").strip()[:600]), markup=False, highlight=False)
-        if f.get("witness_text"):
-            console.print(_safe(f["witness_text"][:2000]), markup=False, highlight=False)
-    if len(failing) > limit:
-        console.print(f"... and {len(failing) - limit} more failing clause(s): see --json / --html")
 
 
 # --------------------------------------------------------------------------- play

@@ -104,8 +104,7 @@ class Lockstep:
             return
         w = blame.witness(self.reference, state_json, action, expected, got, list(self.path), diff=diff)
         if observed is not None:
-            w.observed = {**observed, "game": self.reference.game,
-                          "choices": dict(getattr(self.reference, "choices", {}) or {})}
+            w.observed = blame.observed(self.reference, **observed)
         for c in b.clauses:
             record(c, check, what, w, b.basis, b.alternatives_of(c))
 
@@ -115,8 +114,7 @@ class Lockstep:
 
     def agreed(self, agreement: dict) -> None:
         """The candidate did what the reference did here (kept for diagnosis)."""
-        current().note_agreement({**agreement, "game": self.reference.game,
-                                  "choices": dict(getattr(self.reference, "choices", {}) or {})})
+        current().note_agreement(blame.observed(self.reference, **agreement))
 
     def cover(self, clauses) -> None:
         sink = current()
@@ -287,12 +285,13 @@ class Lockstep:
         extra = [c_set[k] for k in sorted(set(c_set) - set(r_set))]
         self.missing = {dumps(a) for a in missing}
         blamed = blame.legal_sets(self.reference, rj, missing, extra)
+        listed = {"op": "legal", "value": [c_set[k] for k in sorted(c_set)]}  # the whole list: strong evidence
         for a in missing:
             self.found(blamed[dumps(a)], "the candidate does not list a legal action", rj, a, "legal", "not listed",
-                       diff=False, observed={"op": "listed", "value": False})
+                       diff=False, observed=listed)
         for a in extra:
             self.found(blamed[dumps(a)], "the candidate lists an action the rules forbid", rj, a, "not legal",
-                       "listed as legal", diff=False, observed={"op": "listed", "value": True})
+                       "listed as legal", diff=False, observed=listed)
 
     def _compare_chance(self, rj: dict, r_ch) -> bool:
         try:

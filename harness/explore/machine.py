@@ -194,6 +194,8 @@ class _Recorder:
         if self.after_json is not None:
             w = blame.witness(ref, self.before_json, self.action, self.before_json, self.after_json, list(m.path),
                               expected_name="before", got_name="after")
+            if ref is not None and self.action is not None:
+                w.observed = blame.observed(ref, "apply", value=self.after_json)
         else:
             w = blame.witness(ref, self.before_json, self.action, "(the rule)", "(see message)", list(m.path),
                               diff=False)

@@ -200,6 +200,12 @@ def witness(reference, state_json: dict | None, action: dict | None, expected: A
     return Witness(state_json, action, expected, got, path, "\n".join(lines))
 
 
+def observed(reference, op: str, **fields) -> dict:
+    """What a candidate did, replayable on another engine (``Witness.observed``): ``op`` with its
+    fields, and the game and reading (choices) of the reference that judged it."""
+    return {"op": op, **fields, "game": reference.game, "choices": dict(getattr(reference, "choices", {}) or {})}
+
+
 def _show(v: Any) -> str:
     if isinstance(v, str):
         return v[:300]

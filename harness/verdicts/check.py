@@ -92,6 +92,8 @@ class SuiteResult:
     not_run: int = 0
     #: the diagnosis: which misread clauses explain the findings (``harness.verdicts.diagnosis.RootCause``)
     root_causes: list = field(default_factory=list)
+    #: per game: the catalogue's size, agreeing positions kept, seconds the diagnosis took
+    diagnosis: dict = field(default_factory=dict)
 
     @property
     def coverage(self) -> dict:
@@ -134,6 +136,7 @@ class SuiteResult:
             "interrupted": self.interrupted,
             "not_run": self.not_run,
             "root_causes": [rc.to_json() for rc in self.root_causes],
+            "diagnosis": self.diagnosis,
             "totals": self.totals,
             "tests": {
                 "total": len(self.records),
@@ -282,7 +285,8 @@ def run_suite(games: list[str], engine: str = "reference", choices: dict[str, st
         collector.engine_counts["fault:leftover"] += leftovers
     counts = dict(sorted(collector.engine_counts.items()))
     causes: list = []
-    verdicts = compute_verdicts(games, records, expected, collector.unsupported, counts, causes)
+    stats: dict = {}
+    verdicts = compute_verdicts(games, records, expected, collector.unsupported, counts, causes, stats)
     mark_coverage(verdicts, records, thin=not (clauses or tags or extra_args))
     if not_run:
         skipped = {r["nodeid"] for r in not_run}
@@ -292,7 +296,7 @@ def run_suite(games: list[str], engine: str = "reference", choices: dict[str, st
                 cv.reason = not_run[0]["message"]
     if clauses or tags:
         verdicts = filtered(verdicts, clauses, tags)
-    return SuiteResult(games, engine, records, verdicts, code, errors, counts, interrupted, len(not_run), causes)
+    return SuiteResult(games, engine, records, verdicts, code, errors, counts, interrupted, len(not_run), causes, stats)
 
 
 def mark_coverage(verdicts: dict[str, ClauseVerdict], records: list[dict], thin: bool = True) -> None:
@@ -359,7 +363,7 @@ EXPLORING = ("machine", "differential", "protocol", "observation", "probe", "sit
 
 def compute_verdicts(games: list[str], records: list[dict], expected: dict[str, str] | None = None,
                      unsupported: dict[str, str] | None = None, engine_counts: dict | None = None,
-                     causes: list | None = None) -> dict[str, ClauseVerdict]:
+                     causes: list | None = None, stats: dict | None = None) -> dict[str, ClauseVerdict]:
     """Per clause of ``games`` (plus PROTOCOL and DIFFERENTIAL), the verdict from the test records.
 
     Findings are data: a clause with any finding reads ``fail``, wherever it was found.
@@ -451,7 +455,7 @@ def compute_verdicts(games: list[str], records: list[dict], expected: dict[str, 
     if causes is not None:
         from harness.verdicts.root_causes import diagnose_run
 
-        causes += diagnose_run(games, out, records)
+        causes += diagnose_run(games, out, records, stats)
     for c, reason in (expected or {}).items():
         if c in out and out[c].verdict == "fail":
             out[c].verdict = "expected-fail"

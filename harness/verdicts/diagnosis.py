@@ -121,6 +121,8 @@ def reproduces(engine, observed: dict, state_json, action, cache: dict | None = 
         st = _state(engine, state_json, cache)
         if st is None:
             return False
+        if op == "legal":
+            return sorted(dumps(a) for a in engine.legal_actions(st)) == sorted(dumps(a) for a in observed["value"])
         if op == "listed":
             listed = dumps(action) in {dumps(a) for a in engine.legal_actions(st)}
             return listed == bool(observed["value"])
@@ -192,7 +194,19 @@ def diagnose(game: str, failing: dict[str, list[dict]], agreements: list[dict], 
 
     ``catalogue``: the game's misreadings; ``reference_for(choices)``: the reference engine
     configured so; ``agreements``: positions where the candidate agreed with the reference."""
-    items = [it for it in _items({c: fs for c, fs in failing.items() if c not in FAULTS})]
+    items = _items({c: fs for c, fs in failing.items() if c not in FAULTS})
+    ref_caches: dict[tuple, dict] = {}
+    for it in items:  # a witness the reference itself reproduces shows no divergence in that form
+        if it.observed is not None:
+            ch = tuple(sorted((it.observed.get("choices") or {}).items()))
+            w = it.failure.get("witness") or {}
+            try:
+                same = reproduces(reference_for(dict(ch)), it.observed, w.get("state"), w.get("action"),
+                                  ref_caches.setdefault(ch, {}))
+            except Exception:  # noqa: BLE001
+                same = True
+            if same:
+                it.observed = None
     replay = [i for i, it in enumerate(items) if it.observed is not None]
     hits: dict[str, set[int]] = {}
     engines: dict[tuple, Any] = {}

@@ -53,7 +53,7 @@ class Witness:
     path: list | None = None
     text: str = ""
     #: what the candidate did, in a form any engine can be asked again (diagnosis replays it on
-    #: misreadings, ``harness.verdicts.diagnosis.reproduces``): ``{"op": "listed"|"accepts"|"apply"|
+    #: misreadings, ``harness.verdicts.diagnosis.reproduces``): ``{"op": "legal"|"listed"|"accepts"|"apply"|
     #: "new"|"new-rejects"|"chance"|"observe", "value": ..., "choices": the reference's reading,
     #: "config"/"player" where the op needs them}``; None when the witness cannot be replayed
     observed: dict | None = None

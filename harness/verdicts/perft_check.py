@@ -68,8 +68,11 @@ def _record_row(reference, row: dict, where: str) -> None:
         expected = f"{'legal' if kind == 'missing' else 'not legal'}; subtree count {row['reference']}"
         got = f"{'not listed' if kind == 'missing' else 'listed'}; subtree count {row['candidate']}"
         w = blame.witness(reference, state, action, expected, got, diff=False)
+        w.observed = blame.observed(reference, "listed", value=kind == "extra")
     else:
         w = blame.witness(reference, state, action, row["reference"], row["candidate"])
+        w.observed = (blame.observed(reference, "accepts", value=False) if kind == "rejected"
+                      else blame.observed(reference, "apply", value=row["candidate"]))
     depth_note = f" ({len(row['path'])} action(s) below the position: {dumps(row['path'])[:300]})" if row["path"] else ""
     for c in b.clauses:
         record(c, "perft", f"{where}: {what}{depth_note}", w, b.basis, b.alternatives_of(c))

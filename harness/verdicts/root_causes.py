@@ -36,8 +36,11 @@ def _catalogue(game: str, failing: dict[str, list[dict]]):
     return catalogue(game, _load(REFERENCE[game]), choices)
 
 
-def diagnose_run(games: list[str], verdicts: dict, records: list[dict]) -> list[RootCause]:
-    """Root causes of every game's findings; sets ``fail``/``affected`` on ``verdicts``."""
+def diagnose_run(games: list[str], verdicts: dict, records: list[dict], stats: dict | None = None) -> list[RootCause]:
+    """Root causes of every game's findings; sets ``fail``/``affected`` on ``verdicts``.
+    ``stats`` (when given) gets per game the catalogue size and the seconds diagnosis took."""
+    import time
+
     from harness.engines import oracle
 
     causes: list[RootCause] = []
@@ -52,6 +55,7 @@ def diagnose_run(games: list[str], verdicts: dict, records: list[dict]) -> list[
         if not failing:
             continue
         agreements = [a for r in records for a in r.get("agreements") or () if a.get("game") == game]
+        t0 = time.perf_counter()
         try:
             cat = _catalogue(game, failing)
         except Exception as exc:  # noqa: BLE001  a broken catalogue must not hide the findings
@@ -59,6 +63,9 @@ def diagnose_run(games: list[str], verdicts: dict, records: list[dict]) -> list[
             causes.append(RootCause("UNEXPLAINED", f"the misreading catalogue of {game} could not be loaded: {exc}",
                                     None, "provenance"))
         causes += diagnose(game, failing, agreements, cat, lambda ch, _g=game: oracle(_g, ch))
+        if stats is not None:
+            stats[game] = {"misreadings": len(cat), "agreements": len(agreements),
+                           "seconds": round(time.perf_counter() - t0, 2)}
     apply(verdicts, causes)
     return causes
 

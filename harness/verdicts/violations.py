@@ -155,6 +155,8 @@ def scenario_blame(node, tags: list[str], ctx) -> tuple[list[str], str, object, 
             b = blame.successor(ref, before, action, expected, got)
         w = blame.witness(ref, before, action, expected if expected is not None else "rejects it",
                           got if got is not None else "rejects it")
+        w.observed = (blame.observed(ref, "accepts", value=False) if got is None
+                      else blame.observed(ref, "apply", value=got))
         if b.basis != "provenance":
             return tags, "scenario", w, {}
         inside = [c for c in b.clauses if c in tags]
