@@ -232,8 +232,10 @@ class VerdictCollector:
                 "coverage": dict(sink.coverage),
                 "explored": sink.exploration(),
             }
-            if sink.agreements:  # positions the candidate agreed on, for diagnosis (not written to --rulecheck-report)
-                rec["agreements"] = sink.agreements
+            if sink.agreements:  # for diagnosis only (not written to --rulecheck-report)
+                rec["agreements"] = list(sink.agreements)
+            if sink.sampled:
+                rec["sampled"] = sink.sampled_json()
             if sink and outcome == "passed":
                 rec["outcome"] = "failed"
                 rec["message"] = sink.summary()
@@ -261,7 +263,7 @@ class VerdictCollector:
     def pytest_sessionfinish(self, session):
         path = session.config.getoption("--rulecheck-report")
         if path:
-            write_atomic(Path(path), json.dumps({"tests": [{k: v for k, v in r.items() if k != "agreements"} for r in self.records], "engine_counts": dict(self.engine_counts)},
+            write_atomic(Path(path), json.dumps({"tests": [{k: v for k, v in r.items() if k not in ("agreements", "sampled")} for r in self.records], "engine_counts": dict(self.engine_counts)},
                                                 indent=1, ensure_ascii=False))
 
 

@@ -67,7 +67,7 @@ class RootCause:
         return sum(self.clauses.values())
 
     def take(self, clause: str, failure: dict) -> None:
-        self.clauses[clause] = self.clauses.get(clause, 0) + (failure.get("count") or 1)
+        self.clauses[clause] = self.clauses.get(clause, 0) + failure.get("count", 1)  # 0: a sample, counted elsewhere
         if failure.get("check"):
             self.checks.add(failure["check"])
         if self.shortest is None or _size(failure) < _size(self.shortest):
@@ -181,9 +181,12 @@ def _items(failing: dict[str, list[dict]]) -> list[_Item]:
     out = []
     for clause, failures in sorted(failing.items()):
         replayable = [f for f in failures if (f.get("witness") or {}).get("observed")]
-        chosen = replayable[:WITNESSES_PER_CLAUSE]
+        kept = [f for f in replayable if f.get("kept")]
+        spread = [f for f in replayable if not f.get("kept")]
+        mixed = [f for pair in zip(kept, spread) for f in pair] + kept[len(spread):] + spread[len(kept):]
+        chosen = {id(f) for f in mixed[:WITNESSES_PER_CLAUSE]}
         for f in failures:
-            obs = (f.get("witness") or {}).get("observed") if f in chosen else None
+            obs = (f.get("witness") or {}).get("observed") if id(f) in chosen else None
             out.append(_Item(clause, f, obs))
     return out
 

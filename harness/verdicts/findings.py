@@ -24,8 +24,27 @@ from engine.canonical import dumps
 KEEP_PER_CLAUSE = 5
 #: a path from a new game is shown when it has at most this many player actions
 SHORT_PATH = 10
-#: at most this many positions where the candidate agreed with the reference are kept per test
+#: about this many positions where the candidate agreed with the reference are kept per test
 AGREEMENTS_KEPT = 16
+#: about this many replayable findings are sampled per (clause, check) and test, beside the kept ones
+SAMPLED_KEPT = 6
+
+
+class Thinned(list):
+    """A list that keeps between ``cap`` and ``2 * cap`` of the items added, spread evenly over
+    all of them: when full, every other one is dropped and the keeping step doubles."""
+
+    def __init__(self, cap: int):
+        super().__init__()
+        self.cap, self.seen, self.step = cap, 0, 1
+
+    def add(self, item) -> None:
+        self.seen += 1
+        if (self.seen - 1) % self.step == 0:
+            self.append(item)
+            if len(self) >= 2 * self.cap:
+                del self[1::2]
+                self.step *= 2
 
 #: the checks a finding can come from
 CHECKS = ("scenario", "machine", "differential", "perft", "vector", "protocol", "observation", "probe", "situation")
@@ -118,10 +137,11 @@ class FindingSink:
     explored: int = 0
     _digest: Any = field(default_factory=lambda: hashlib.sha256())
     #: positions where the candidate did what the reference did (diagnosis: a misreading that
-    #: differs there is not the candidate's reading); kept thinned evenly (``note_agreement``)
-    agreements: list = field(default_factory=list)
-    _agreed: int = 0
-    _agree_step: int = 1
+    #: differs there is not the candidate's reading), spread over the test
+    agreements: Thinned = field(default_factory=lambda: Thinned(AGREEMENTS_KEPT))
+    #: per (clause, check): findings with a replayable witness, spread over the test (the kept
+    #: ones are the shortest; diagnosis needs witnesses from everywhere a bug showed)
+    sampled: dict = field(default_factory=dict)
 
     def note_start(self, state_text: str) -> None:
         """A game (or built position) starts from this canonical state."""
@@ -134,14 +154,8 @@ class FindingSink:
 
     def note_agreement(self, agreement: dict) -> None:
         """The candidate agreed with the reference here (``{"op": "apply", "state", "action",
-        "key", "choices"}`` or ``{"op": "new", "config", "value", "choices"}``). Kept spread over
-        the test: when full, every other one is dropped and the keeping step doubles."""
-        self._agreed += 1
-        if (self._agreed - 1) % self._agree_step == 0:
-            self.agreements.append(agreement)
-            if len(self.agreements) >= 2 * AGREEMENTS_KEPT:
-                del self.agreements[1::2]
-                self._agree_step *= 2
+        "key", ...}`` or ``{"op": "new", "config", "value", ...}``)."""
+        self.agreements.add(agreement)
 
     def exploration(self) -> dict:
         return {"transitions": self.explored, "digest": self._digest.hexdigest()[:16] if self.explored else ""}
@@ -152,6 +166,8 @@ class FindingSink:
         self.counts[k] = self.counts.get(k, 0) + 1
         if not f.alternatives:
             self.standalone.add(k)
+        if f.witness is not None and f.witness.observed is not None:
+            self.sampled.setdefault(k, Thinned(SAMPLED_KEPT)).add(f)
         lst = self.kept.setdefault(k, [])
         if any(g.message == f.message and dumps(g.witness.state if g.witness else None)
                == dumps(f.witness.state if f.witness else None) for g in lst):
@@ -172,6 +188,19 @@ class FindingSink:
 
     def findings(self) -> list[Finding]:
         return [f for k in self.kept for f in self.kept[k]]
+
+    def sampled_json(self) -> list[dict]:
+        """The sampled replayable findings that are not among the kept ones."""
+        kept = {id(f) for lst in self.kept.values() for f in lst}
+        out = []
+        for k, lst in self.sampled.items():
+            for f in lst:
+                if id(f) not in kept:
+                    d = f.to_json()
+                    d["count"] = None
+                    d["standalone"] = not f.alternatives
+                    out.append(d)
+        return out
 
     def to_json(self) -> list[dict]:
         out = []

@@ -12,6 +12,12 @@ from collections import Counter
 
 from harness.verdicts.diagnosis import FAULTS, RootCause, diagnose
 
+
+def _failure_entry(f: dict) -> dict:
+    from harness.verdicts.check import _failure_entry as entry
+
+    return entry(f)
+
 #: the verdict of a clause whose findings are all consequences of another clause's root cause
 AFFECTED = "affected"
 
@@ -49,11 +55,15 @@ def diagnose_run(games: list[str], verdicts: dict, records: list[dict], stats: d
         for c, cv in verdicts.items():
             if c in FAULTS or not cv.failures or cv.verdict not in ("fail", "inconclusive"):
                 continue
-            fs = [f for f in cv.failures if _game_of(f, cv.game) in (game, None if len(games) == 1 else game)]
+            fs = [{**f, "kept": True} for f in cv.failures if _game_of(f, cv.game) in (game, None if len(games) == 1 else game)]
             if fs:
                 failing[c] = fs
         if not failing:
             continue
+        for r in records:  # findings sampled over each test, beside the shortest ones kept
+            for f in r.get("sampled") or ():
+                if f["clause"] in failing:
+                    failing[f["clause"]].append({**_failure_entry(f), "count": 0})
         agreements = [a for r in records for a in r.get("agreements") or () if a.get("game") == game]
         t0 = time.perf_counter()
         try:
