@@ -313,7 +313,7 @@ def load_register(game: str) -> list[Ambiguity]:
 
 
 #: status of a register.toml item by its kind: our reading is an assumption / the text settles it
-REGISTER_STATUS = {"silent-default": "assumed", "not-ambiguous": "same"}
+REGISTER_STATUS = {"ambiguity": "open", "gap": "assumed", "variant": "offered", "fact": "assumed", "settled": "same"}
 
 
 def spec_register(game: str) -> list[Ambiguity]:
