@@ -106,6 +106,8 @@ class Parameter:
     question: str = ""
     found: str = ""
     shown_by: tuple[str, ...] = ()
+    readings: dict[str, str] = field(default_factory=dict)
+    default: str | None = None
 
 
 @dataclass(frozen=True)
@@ -292,6 +294,8 @@ def load(game: str) -> GameSpec:
             question=p.get("question", ""),
             found=p.get("found", ""),
             shown_by=tuple(p.get("shown_by", ())),
+            readings=dict(p.get("readings", {})),
+            default=p.get("default"),
         )
     register: dict[str, RegisterItem] = {}
     for it in raw_register:

@@ -73,9 +73,10 @@ def entries(game: str) -> list[Entry]:
     for p in spec.parameters.values():
         if p.provenance != "assumed":
             continue
-        readings = {"assumed": p.description}
+        readings = dict(p.readings) or {"assumed": p.description}
         out.append(Entry(id=f"fact:{p.id}", game=game, kind=p.register_kind, question=p.question or p.description,
-                         lines=_clause_lines(spec, p.clauses), why=p.why, readings=readings, default="assumed",
+                         lines=_clause_lines(spec, p.clauses), why=p.why, readings=readings,
+                         default=p.default if p.readings else "assumed",
                          found=p.found or "FACTS.md: no public source gives it", clauses=p.clauses,
                          shown_by=p.shown_by))
     return out
