@@ -202,6 +202,9 @@ def alternative_problems(game: str) -> list[str]:
                 e = reg.get(alt.open)
                 if e is None:
                     out.append(f"{game} {cid}: alternative {alt.reading!r} raises {alt.open!r}, not on the register")
+                elif e.kind == "settled":
+                    out.append(f"{game} {cid}: alternative {alt.reading!r} is open, yet {e.id} is settled: "
+                               "quote the words that exclude it")
                 else:
                     raised.add(e.id)
     out += [f"{game} {e.id} ({e.kind}): no alternative in alternatives.toml raises it"
