@@ -195,6 +195,7 @@ Feature: Going out, letters, the end of a round and of the game
       And player 1 is to move next
 
   Rule: DNP-FIRST-OUT-CARDS-STAY the set of a player who is out is a set on the table like any other
+    "Die speler laat zijn kaarten op tafel liggen totdat alle andere spelers aan de beurt zijn geweest en verwijdert ze daarna."
 
     @clause:DNP-FIRST-OUT-CARDS-STAY @clause:DNP-ACTION-B
     Scenario: A card may be added to the set of the first player out
