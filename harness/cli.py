@@ -472,7 +472,8 @@ def prove(game, as_json, only, jobs):
               help="seeded random games per reading for the impact figures (0: no play)  [default: 12]")
 @click.option("--seed", type=int, default=0, show_default=True, help="seed of the impact games")
 def ambiguities(game, fmt, output, n_games, seed):
-    """The ambiguity register ranked by impact in play: choices, silent defaults, assumed facts, rule orders."""
+    """The register of open questions: ambiguities and gaps ranked by impact in play; variants, facts,
+    settled questions and the alternatives checked per clause shown apart."""
     from harness.verdicts.ambiguity_report import render
     from harness.verdicts.impact import DEFAULT_GAMES
     from harness.pytest_plugin import write_atomic

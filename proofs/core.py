@@ -312,12 +312,12 @@ def load_register(game: str) -> list[Ambiguity]:
     return found + spec_register(game)
 
 
-#: status of a register.toml item by its kind: our reading is an assumption / the text settles it
-REGISTER_STATUS = {"silent-default": "assumed", "not-ambiguous": "same"}
+#: status of a register.toml item by its kind (specs.register): open, assumed, offered, or settled by the text
+REGISTER_STATUS = {"ambiguity": "open", "gap": "assumed", "variant": "offered", "fact": "assumed", "settled": "same"}
 
 
 def spec_register(game: str) -> list[Ambiguity]:
-    """The ``silent-default`` and ``not-ambiguous`` items of ``specs/<game>/register.toml``."""
+    """The items of ``specs/<game>/register.toml``, of every kind (``specs.register``)."""
     import specs
 
     return [Ambiguity(id=it.id, game=game, kind=it.kind, title=it.question, lines=it.lines,

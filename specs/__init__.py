@@ -5,10 +5,12 @@ Per game, ``specs/<game>/`` holds data files, validated on load against
 
 - ``clauses.toml``     every rulebook sentence we read, with seed lines and exact Dutch quote
 - ``parameters.toml``  facts the rules need, each ``sourced`` (with source) or ``assumed`` (with why)
-- ``choices.toml``     points where the text allows more than one reading, with our default
-- ``register.toml``    the other open points: ``silent-default`` (the text is silent or
-                       allows two readings, engines rarely differ, we name our default) and
-                       ``not-ambiguous`` (looks open, the text settles it: the reason)
+- ``choices.toml``     questions with more than one reading that engines declare (``hello``
+                       choices, ``--choice``), with our default and the register kind
+- ``register.toml``    the other questions of the register (``specs.register``): each of
+                       kind ``ambiguity``, ``gap``, ``variant``, ``fact`` or ``settled``
+- ``alternatives.toml`` per clause with a decision point, the readings it was checked
+                       against and whether the seed text excludes each
 - ``state.schema.json`` / ``action.schema.json``  the canonical JSON notation
 
 ``load(game)`` returns a ``GameSpec``; a malformed file raises ``SpecError`` naming the
@@ -67,6 +69,12 @@ class Clause:
         return self.kind != "informative"
 
 
+#: the register kinds (``specs.register``); ``settled`` items are listed apart
+REGISTER_KINDS = ("ambiguity", "gap", "variant", "fact", "settled")
+#: kinds of register.toml before the four kinds were separated
+LEGACY_KINDS = {"silent-default": "gap", "not-ambiguous": "settled"}
+
+
 @dataclass(frozen=True)
 class Choice:
     id: str
@@ -76,6 +84,11 @@ class Choice:
     why: str
     lines: tuple[int, int]
     clauses: tuple[str, ...] = ()
+    kind: str = "ambiguity"
+    found: str = ""
+    aliases: tuple[str, ...] = ()
+    also_lines: tuple[int, ...] = ()
+    shown_by: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -88,20 +101,46 @@ class Parameter:
     why: str = ""
     clauses: tuple[str, ...] = ()
     decides: tuple[str, ...] = ()
+    #: an assumed parameter is a register item ``fact:<id>``; of this kind
+    register_kind: str = "fact"
+    question: str = ""
+    found: str = ""
+    shown_by: tuple[str, ...] = ()
+    readings: dict[str, str] = field(default_factory=dict)
+    default: str | None = None
 
 
 @dataclass(frozen=True)
 class RegisterItem:
-    """An open point of ``register.toml`` (kind ``silent-default`` or ``not-ambiguous``)."""
+    """A question of ``register.toml`` (a kind of :data:`REGISTER_KINDS`)."""
 
     id: str
-    kind: str  # silent-default | not-ambiguous
+    kind: str
     question: str
     lines: tuple[int, int]
     why: str
     readings: dict[str, str] = field(default_factory=dict)
     default: str | None = None
     clauses: tuple[str, ...] = ()
+    found: str = ""
+    aliases: tuple[str, ...] = ()
+    also_lines: tuple[int, ...] = ()
+    shown_by: tuple[str, ...] = ()
+    config: str = ""
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """A reading a clause was checked against (``alternatives.toml``): excluded by the seed's
+    words, ``open`` (a register question), or not excluded but changing no play."""
+
+    clause: str
+    reading: str
+    cls: str
+    excluded: str = ""
+    line: int | None = None
+    open: str = ""
+    no_effect: str = ""
 
 
 @dataclass
@@ -115,11 +154,21 @@ class GameSpec:
     action_schema: dict | None
     extra: dict = field(default_factory=dict)
     register: dict[str, RegisterItem] = field(default_factory=dict)
+    #: clause id -> the alternative readings it was checked against
+    alternatives: dict[str, tuple[Alternative, ...]] = field(default_factory=dict)
+
+    def aliases(self) -> dict[str, str]:
+        """Older id -> the id of the one question it now names."""
+        out = {}
+        for it in [*self.choices.values(), *self.register.values()]:
+            out.update({a: it.id for a in it.aliases})
+        return out
 
     def register_ids(self) -> set[str]:
-        """Every id a clause's ``decides`` may name: choices, assumed facts, register items."""
+        """Every id a clause's ``decides`` may name: choices, assumed facts, register items, and
+        the older ids they keep as aliases."""
         facts = {f"fact:{p.id}" for p in self.parameters.values() if p.provenance == "assumed"}
-        return set(self.choices) | facts | set(self.register)
+        return set(self.choices) | facts | set(self.register) | set(self.aliases())
 
     @property
     def seed_path(self) -> Path:
@@ -185,6 +234,7 @@ def load(game: str) -> GameSpec:
     raw_choices = _load_toml(d / "choices.toml", "choices").get("choice", [])
     raw_params = _load_toml(d / "parameters.toml", "parameters").get("parameter", {})
     raw_register = _load_toml(d / "register.toml", "register").get("item", [])
+    raw_alternatives = _load_toml(d / "alternatives.toml", "alternatives").get("clause", [])
 
     clauses: dict[str, Clause] = {}
     for c in raw_clauses:
@@ -217,6 +267,11 @@ def load(game: str) -> GameSpec:
             why=ch["why"],
             lines=(ch["lines"][0], ch["lines"][-1]),
             clauses=tuple(ch.get("clauses", ())),
+            kind=ch.get("kind", "ambiguity"),
+            found=ch.get("found", ""),
+            aliases=tuple(ch.get("aliases", ())),
+            also_lines=tuple(ch.get("also_lines", ())),
+            shown_by=tuple(ch.get("shown_by", ())),
         )
     params: dict[str, Parameter] = {}
     for pid, p in raw_params.items():
@@ -235,6 +290,12 @@ def load(game: str) -> GameSpec:
             why=p.get("why", ""),
             clauses=tuple(p.get("clauses", ())),
             decides=tuple(p.get("decides", ())),
+            register_kind=p.get("register_kind", "fact"),
+            question=p.get("question", ""),
+            found=p.get("found", ""),
+            shown_by=tuple(p.get("shown_by", ())),
+            readings=dict(p.get("readings", {})),
+            default=p.get("default"),
         )
     register: dict[str, RegisterItem] = {}
     for it in raw_register:
@@ -243,10 +304,20 @@ def load(game: str) -> GameSpec:
         if it.get("default") is not None and it["default"] not in it.get("readings", {}):
             raise SpecError(f"{d}/register.toml: item {it['id']}: default {it['default']!r} is not a reading")
         register[it["id"]] = RegisterItem(
-            id=it["id"], kind=it["kind"], question=it["question"], lines=(it["lines"][0], it["lines"][-1]),
-            why=it["why"], readings=dict(it.get("readings", {})), default=it.get("default"),
-            clauses=tuple(it.get("clauses", ())),
+            id=it["id"], kind=LEGACY_KINDS.get(it["kind"], it["kind"]), question=it["question"],
+            lines=(it["lines"][0], it["lines"][-1]), why=it["why"], readings=dict(it.get("readings", {})),
+            default=it.get("default"), clauses=tuple(it.get("clauses", ())), found=it.get("found", ""),
+            aliases=tuple(it.get("aliases", ())), also_lines=tuple(it.get("also_lines", ())),
+            shown_by=tuple(it.get("shown_by", ())), config=it.get("config", ""),
         )
+    alternatives: dict[str, tuple[Alternative, ...]] = {}
+    for entry in raw_alternatives:
+        if entry["id"] in alternatives:
+            raise SpecError(f"{d}/alternatives.toml: clause {entry['id']} is listed twice")
+        alternatives[entry["id"]] = tuple(
+            Alternative(clause=entry["id"], reading=a["reading"], cls=a["class"], excluded=a.get("excluded", ""),
+                        line=a.get("line"), open=a.get("open", ""), no_effect=a.get("no_effect", ""))
+            for a in entry["alternatives"])
     spec = GameSpec(
         game=game,
         seed_file=SEED_FILES[game],
@@ -256,6 +327,7 @@ def load(game: str) -> GameSpec:
         state_schema=_load_json(d / "state.schema.json"),
         action_schema=_load_json(d / "action.schema.json"),
         register=register,
+        alternatives=alternatives,
     )
     _cross_check(spec)
     return spec
@@ -281,7 +353,19 @@ def _cross_check(spec: GameSpec) -> None:
         for cid in it.clauses:
             if cid not in spec.clauses:
                 raise SpecError(f"{where}/register.toml: item {it.id} names unknown clause {cid}")
+    seen: dict[str, str] = {}
+    for it in [*spec.choices.values(), *spec.register.values()]:
+        for name in (it.id, *it.aliases):
+            if name in seen:
+                raise SpecError(f"{where}: register id {name!r} names two questions ({seen[name]} and {it.id})")
+            seen[name] = it.id
     known = spec.register_ids()
+    for cid, alts in spec.alternatives.items():
+        if cid not in spec.clauses:
+            raise SpecError(f"{where}/alternatives.toml: unknown clause {cid}")
+        for a in alts:
+            if a.open and a.open not in known:
+                raise SpecError(f"{where}/alternatives.toml: {cid}: {a.open!r} is not on the register")
     for item, kind in [(c, "clauses") for c in spec.clauses.values()] + [(p, "parameters") for p in
                                                                         spec.parameters.values()]:
         for rid in item.decides:

@@ -28,9 +28,14 @@ def data():
 
 
 def test_every_item_has_its_fields_and_a_valid_kind(data):
-    assert data["items"], "an empty register"
-    for it in data["items"]:
+    """Ambiguities and gaps are ranked; variants and facts are apart; each has its fields."""
+    assert data["items"] and data["apart"], "an empty register"
+    assert {it["kind"] for it in data["items"]} == set(R.reg.RANKED)
+    assert {it["kind"] for it in data["apart"]} == set(R.reg.APART)
+    for it in data["items"] + data["apart"]:
         assert it["kind"] in R.KINDS, it["id"]
+        for key in ("question", "why", "found", "shown_by", "aliases"):
+            assert key in it, (it["id"], key)
         for key in ("id", "game", "seed_lines", "readings", "engine_reading", "impact", "witness"):
             assert key in it, (it["id"], key)
         assert len(it["seed_lines"]) == 2
@@ -41,18 +46,24 @@ def test_every_item_has_its_fields_and_a_valid_kind(data):
 
 
 def test_every_choice_is_measured_and_nothing_else_gets_a_zero(data):
-    by_id = {it["id"]: it for it in data["items"]}
+    by_id = {it["id"]: it for it in data["items"] + data["apart"]}
+    settled = {s["id"] for s in data["settled"]}
     for g in GAMES:
         spec = specs.load(g)
         for cid, ch in spec.choices.items():
+            if ch.kind == "settled":
+                assert cid in settled and cid not in by_id
+                continue
             it = by_id[cid]
-            assert it["kind"] == "choice" and it["engine_reading"] == ch.default
+            assert it["kind"] == ch.kind and it["choice"] == cid and it["engine_reading"] == ch.default
             assert it["impact"]["measurable"] and it["impact"]["games"] == N
         for rid, reg in spec.register.items():
-            if reg.kind == "silent-default":
-                assert by_id[rid]["kind"] == "silent-default" and by_id[rid]["engine_reading"] == reg.default
-    for it in data["items"]:
-        if it["kind"] != "choice":
+            if reg.kind == "settled":
+                assert rid in settled
+            else:
+                assert by_id[rid]["kind"] == reg.kind and by_id[rid]["engine_reading"] == reg.default
+    for it in data["items"] + data["apart"]:
+        if not it["choice"]:
             assert it["impact"]["measurable"] is False and it["impact"]["reason"] == impact.NOT_IMPLEMENTED
             assert it["impact"]["result_differs"] is None  # not measurable is not 0
 
@@ -64,7 +75,7 @@ def test_items_are_ranked_by_impact_and_the_counts_add_up(data):
     assert keys == sorted(keys)
     measured = [it["impact"] for it in items if it["impact"]["measurable"] and not it["impact"]["no_effect"]]
     assert measured and measured[0]["result_differs"] == max(m["result_differs"] for m in measured)
-    assert sum(sum(c.values()) for c in data["counts"].values()) == len(items)
+    assert sum(sum(c.values()) for c in data["counts"].values()) == len(items) + len(data["apart"])
     assert set(data["counts"]) == set(GAMES) and all(set(c) == set(R.KINDS) for c in data["counts"].values())
     assert 1 <= len(data["top"]) <= R.TOP and data["top"][0]["id"] == items[0]["id"]
 
@@ -98,8 +109,9 @@ def test_an_item_without_effect_is_flagged_in_json_and_markdown(monkeypatch):
 def test_markdown_shows_the_ranked_table_first(data):
     md = R.markdown(data)
     heads = [line for line in md.splitlines() if line.startswith("## ")]
-    assert heads[0] == "## Ranked by impact"
-    table = md.split("## Ranked by impact", 1)[1].split("## Totals", 1)[0]
+    assert heads[0] == "## Ambiguities and gaps, ranked by impact"
+    assert heads[1] == "## Variants and facts (not ranked)"
+    table = md.split(heads[0], 1)[1].split(heads[1], 1)[0]
     first_row = next(line for line in table.splitlines() if line.startswith("| 1 |"))
     assert data["items"][0]["id"] in first_row
     assert "not measurable (no other reading implemented)" in table
@@ -117,6 +129,7 @@ def test_cli_json_with_games(monkeypatch):
     assert res.exit_code == 0, res.output
     got = json.loads(res.output)
     assert got["games_per_reading"] == 2
-    assert {it["kind"] for it in got["items"]} <= set(R.KINDS)
-    choice = next(it for it in got["items"] if it["kind"] == "choice")
+    assert {it["kind"] for it in got["items"]} <= set(R.reg.RANKED)
+    assert {it["kind"] for it in got["apart"]} <= set(R.reg.APART)
+    choice = next(it for it in got["items"] if it["choice"])
     assert choice["impact"]["games"] == 2 and choice["witness"] is not None

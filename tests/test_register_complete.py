@@ -4,9 +4,9 @@ The convention (specs/__init__.py, specs/spec.schema.json): a clause summary or 
 parameter states what the text says. Where it records something the text does not
 settle (words like "assumed", "we read", "decided", "by convention": ``DECISION``), the
 entry carries ``decides = [...]``: register ids, each a choice (choices.toml), an
-assumed fact (``fact:<parameter>``) or an item of ``register.toml`` (kind
-``silent-default``: question, seed lines, readings, our default and why; or
-``not-ambiguous``: it looks open but the text settles it, and why).
+assumed fact (``fact:<parameter>``), an item of ``register.toml`` (an ambiguity or a
+gap: question, seed lines, readings, our default and why; a variant or a fact; or
+``settled``: it looks open but the text settles it, and why), or an older alias of one.
 """
 
 from __future__ import annotations
@@ -46,8 +46,10 @@ def unanchored(spec: specs.GameSpec) -> list[str]:
     named = {r for c in spec.clauses.values() for r in c.decides} | {r for p in spec.parameters.values()
                                                                      for r in p.decides}
     named |= {ch for c in spec.clauses.values() for ch in c.choices}
+    names = spec.aliases()
+    named |= {names[r] for r in named if r in names}
     out = [f"register item {i.id} ({i.kind}) is named by no clause's `decides`"
-           for i in spec.register.values() if i.kind == "silent-default" and i.id not in named]
+           for i in spec.register.values() if i.kind in ("ambiguity", "gap") and i.id not in named]
     out += [f"choice {ch} is named by no clause (`choices` or `decides`)" for ch in spec.choices if ch not in named]
     return out
 
@@ -61,15 +63,15 @@ def test_every_recorded_decision_names_its_register_item(game):
 
 @pytest.mark.parametrize("game", specs.GAMES)
 def test_register_items_are_well_formed(game):
-    """Seed lines exist, a silent default has two readings and one of them is ours, the
-    clauses it names cite lines it overlaps or sit next to it."""
+    """Seed lines exist, an ambiguity or a gap has two readings and one of them is ours, the
+    clauses it names exist."""
     spec = specs.load(game)
     n = len(spec.seed_lines())
     for it in spec.register.values():
         assert it.id.startswith(specs.CLAUSE_PREFIX[game].lower()[:3]) or it.id.split(".")[0] in {
             ch.split(".")[0] for ch in spec.choices} | {"ops", "sry", "dnp"}, it.id
         assert 1 <= it.lines[0] <= it.lines[1] <= n, f"{it.id}: lines {it.lines} outside {spec.seed_file}"
-        if it.kind == "silent-default":
+        if it.kind in ("ambiguity", "gap"):
             assert len(it.readings) >= 2 and it.default in it.readings, it.id
             assert it.clauses and all(c in spec.clauses for c in it.clauses), it.id
 
@@ -84,7 +86,7 @@ def test_register_items_reach_the_ambiguity_register(game):
     for it in spec.register.values():
         a = got[it.id]
         assert (a.kind, a.default, a.readings, tuple(a.lines)) == (it.kind, it.default, it.readings, it.lines)
-        assert a.status == ("assumed" if it.kind == "silent-default" else "same")
+        assert a.status == {"ambiguity": "open", "gap": "assumed", "variant": "offered", "settled": "same"}[it.kind]
 
 
 def test_a_quiet_decision_is_caught():
@@ -98,7 +100,7 @@ def test_a_quiet_decision_is_caught():
     dangling = dataclasses.replace(c, decides=("ops.default.no-such-item",))
     broken = dataclasses.replace(spec, clauses={**spec.clauses, c.id: dangling})
     assert any("not on the register" in p for p in undeclared(broken))
-    sd = next(i for i in spec.register.values() if i.kind == "silent-default")
+    sd = next(i for i in spec.register.values() if i.kind == "gap")
     orphan = {k: dataclasses.replace(v, decides=tuple(r for r in v.decides if r != sd.id))
               for k, v in spec.clauses.items()}
     assert any(sd.id in p for p in unanchored(dataclasses.replace(spec, clauses=orphan)))

@@ -193,3 +193,34 @@ Feature: Going out, letters, the end of a round and of the game
       When player 0 flips their hand
       Then the game is not over
       And player 1 is to move next
+
+  Rule: DNP-FIRST-OUT-CARDS-STAY the set of a player who is out is a set on the table like any other
+    "Die speler laat zijn kaarten op tafel liggen totdat alle andere spelers aan de beurt zijn geweest en verwijdert ze daarna."
+
+    @clause:DNP-FIRST-OUT-CARDS-STAY @clause:DNP-ACTION-B
+    Scenario: A card may be added to the set of the first player out
+      Given a 3-player game in progress
+      And player 0 went out first this round leaving that set for 2 more turns
+      And player 0 has the set 6/2 on the table
+      And the letters are 2, 0, 0
+      And player 1 holds 6/3, 9/1
+      And player 1 is to move
+      When player 1 adds 6/3 to the set of player 0
+      Then player 0 now has the set 6/2, 6/3 on the table
+      And player 1 now holds 9/1
+      And player 0 holds no cards
+
+    @clause:DNP-FIRST-OUT-BEATEN @clause:DNP-B-CONFLICT
+    Scenario: An addition that makes a higher set of its size beats the set of the first player out
+      Given a 4-player game in progress
+      And player 0 went out first this round leaving that set for 2 more turns
+      And player 0 has the set 6/2, 6/3 on the table
+      And player 3 has the set 8/1 on the table
+      And the letters are 2, 0, 0, 0
+      And player 1 holds 8/2, 9/1
+      And player 1 is to move
+      When player 1 adds 8/2 to the set of player 3
+      Then player 3 now has the set 8/1, 8/2 on the table
+      And player 0 has no set on the table
+      And player 0 holds no cards
+      And the discard pile contains 6/2
