@@ -13,9 +13,10 @@ rulebook clauses in place of program statements:
 - positions where the candidate agreed with the reference (``FindingSink.agreements``) are
   replayed too: a misreading that differs from the reference there *contradicts* the
   candidate, so it is not the candidate's reading;
-- misreadings are taken greedily, the one that explains most of what is left first,
-  scored like Ochiai (explained / sqrt(left x (explained + contradicted))); each taken one
-  is a root cause naming its clause and saying the misreading in words;
+- misreadings are taken greedily, the one that explains most of what is left first (fewest
+  contradictions on a tie), as long as it explains at least half of what is left on the
+  clauses it touches and contradicts at most ``MAX_CONTRADICTED`` of the agreeing positions;
+  each taken one is a root cause naming its clause and saying the misreading in words;
 - findings no misreading explains fall back to the clause provenance blamed them on, as
   a root cause that says no known misreading explains it. A finding whose witness
   another root cause's clause explains as well (``Finding.alternatives``) goes to that one.
@@ -36,8 +37,11 @@ from engine.errors import RulecheckError
 
 #: the pseudo-clauses a diagnosis never takes as a reading of the rules
 FAULTS = ("PROTOCOL",)
-#: a misreading is taken as a root cause from this score up (1.0: explains all that is left, contradicts nothing)
-MIN_SCORE = 0.2
+#: a misreading is taken as a root cause only when it reproduces at least this share of the witnesses
+#: left on the clauses it touches (else it reproduces a few by coincidence)
+MIN_SHARE = 0.5
+#: ... and differs from the reference on at most this share of the positions where the candidate agreed
+MAX_CONTRADICTED = 0.15
 #: at most this many witnesses of one clause are replayed (shortest first); the rest follow their clause
 WITNESSES_PER_CLAUSE = 12
 #: at most this many agreeing positions are replayed per misreading
@@ -264,13 +268,18 @@ def diagnose(game: str, failing: dict[str, list[dict]], agreements: list[dict], 
     while left:
         best, best_key = None, None
         for mid, got in hits.items():
-            h = len(got & left)
-            if not h:
+            mine = got & left
+            if not mine:
                 continue
+            touched = {items[i].clause for i in mine}
+            share = len(mine) / sum(1 for i in left if items[i].clause in touched)
+            if share < MIN_SHARE:
+                continue  # a coincidence on a few witnesses of clauses whose other witnesses it does not explain
             c = contradictions(mid)
-            score = h / math.sqrt(len(left) * (h + c))
-            key = (score, h, -c, -order[mid])
-            if score >= MIN_SCORE and (best_key is None or key > best_key):
+            if c > MAX_CONTRADICTED * len(sample):
+                continue
+            key = (len(mine), -c, -order[mid])
+            if best_key is None or key > best_key:
                 best, best_key = mid, key
         if best is None:
             break
