@@ -91,6 +91,11 @@ def failing_rules(report: dict, broken_clauses: tuple[str, ...] = ()) -> list[st
                   and c["clause"] not in restating)
 
 
+def root_causes(report: dict) -> list[str]:
+    """The rule clauses the diagnosis names as root causes (a protocol fault is never one)."""
+    return [rc["clause"] for rc in report["root_causes"] if rc["clause"] not in PSEUDO]
+
+
 def test_tag_filter_runs_only_matching_tests(tmp_path):
     game = "sorry" if "sorry" in GAMES else GAMES[0]
     choice = next(iter(specs.load(game).choices))
@@ -128,8 +133,11 @@ def test_the_default_check_catches_the_broken_engine(game, name, clause, served_
         f"{name} breaks {clause}, but its verdict is {verdicts[clause]['verdict']}; failing clauses: {others}")
     best = verdicts[clause]["shortest_witness"]
     assert verdicts[clause]["findings"] >= 1 and best["check"] and best["message"]
-    allowed = getattr(broken(game)[name][0], "others_allowed", 2)  # > 2 only for a smear named in the class
+    allowed = getattr(broken(game)[name][0], "others_allowed", 0)  # > 0 only for a second break named in the class
     assert len(others) <= allowed, f"{name} breaks only {clause}, but these rule clauses fail too: {others}"
+    causes = root_causes(report)
+    assert clause in causes and len(causes) <= 1 + allowed, (
+        f"{name} has one bug, in {clause}; the diagnosis gives these root causes: {causes}")
 
 
 @pytest.mark.parametrize("game, name, clauses", MULTI)
@@ -140,6 +148,7 @@ def test_each_bug_of_a_multi_bug_engine_is_reported_under_its_own_clause(game, n
     failing = failing_rules(report, clauses)
     assert set(clauses) <= set(failing), f"{name} breaks {clauses}; failing: {failing}"
     assert set(failing) <= set(clauses), f"{name} breaks only {clauses}, but {sorted(set(failing) - set(clauses))} fail too"
+    assert sorted(root_causes(report)) == sorted(clauses), f"{name} has a bug in each of {clauses}: one root cause each"
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -256,18 +265,21 @@ def test_a_faulty_process_gets_a_clear_verdict_not_a_hang(mode, words, tmp_path)
 
 
 @pytest.mark.skipif("opsnorren" not in GAMES, reason="needs Opsnorren")
-def test_a_consequence_of_a_break_reads_inconclusive_not_fail(tmp_path):
+def test_a_consequence_of_a_break_reads_affected_not_fail(tmp_path):
     """OPS-COLOUR-ORDER broken (reversed_colours): after a dove trick only the next leader shows
     who won, so the dove's "the winner still leads" is broken on every such witness, and so is
     the row order of the rule cards where the other colour order gives the same winner. Those
-    clauses read ``inconclusive``, naming the colour order, instead of failing as second bugs."""
+    clauses read ``affected``, naming the colour order's root cause, instead of failing as second
+    bugs; the colour order is the root cause that explains their findings."""
     proc, report = check("opsnorren", "py:tests.broken.opsnorren:make_reversed_colours", tmp_path)
     verdicts = {c["clause"]: c for c in report["clauses"]}
     assert proc.returncode == 1
     # under the colour-reversed card it ranks the colours as printed: a second break of its own
     assert failing_rules(report, ("OPS-COLOUR-ORDER",)) == ["OPS-COLOUR-ORDER", "OPS-RULE-COLOUR-REVERSED"]
-    explained = [c for c, v in verdicts.items() if v["verdict"] == "inconclusive" and "also explained by" in v["reason"]]
-    assert explained, "no clause was explained by the colour order"
-    for c in explained:
-        assert "OPS-COLOUR-ORDER" in verdicts[c]["reason"] or "OPS-RULE-COLOUR-REVERSED" in verdicts[c]["reason"]
-        assert all(f["alternatives"] for f in verdicts[c]["failures"]), c  # the witnesses stay in the report
+    affected = [c for c, v in verdicts.items() if v["verdict"] == "affected"]
+    assert affected, "no clause was explained by the colour order"
+    for c in affected:
+        assert "a consequence of OPS-COLOUR-ORDER" in verdicts[c]["reason"], (c, verdicts[c]["reason"])
+        assert verdicts[c]["failures"], c  # the witnesses stay in the report
+    colour = next(rc for rc in report["root_causes"] if rc["clause"] == "OPS-COLOUR-ORDER")
+    assert set(affected) <= set(colour["clauses"])

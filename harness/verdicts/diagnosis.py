@@ -17,9 +17,11 @@ rulebook clauses in place of program statements:
   contradictions on a tie), as long as it explains at least half of what is left on the
   clauses it touches and contradicts at most ``MAX_CONTRADICTED`` of the agreeing positions;
   each taken one is a root cause naming its clause and saying the misreading in words;
-- findings no misreading explains fall back to the clause provenance blamed them on, as
-  a root cause that says no known misreading explains it. A finding whose witness
-  another root cause's clause explains as well (``Finding.alternatives``) goes to that one.
+- provenance's own blame competes with the misreadings: a clause with findings no other
+  clause explains (``Finding.alternatives``) explains those and every finding naming it as
+  an alternative; it wins when it explains more than any misreading (a misreading wins a
+  tie, for it says the bug in words). Such a root cause says no known misreading explains
+  it. Findings without a replayable witness follow the root cause of their clause.
 
 A clause whose every finding a root cause of another clause explains reads ``affected``
 (not ``fail``), naming that root cause. Faults of the protocol are never diagnosed: a
@@ -261,12 +263,22 @@ def diagnose(game: str, failing: dict[str, list[dict]], agreements: list[dict], 
             contra[mid] = n
         return contra[mid]
 
+    # provenance's own blame competes too: a clause with findings no other clause explains,
+    # explaining those and every finding that names it as an alternative (no words to say)
+    own = {items[i].clause for i in replay if items[i].failure.get("standalone", not items[i].failure.get("alternatives"))}
+    blamed = {c: {i for i in replay if items[i].clause == c or c in (items[i].failure.get("alternatives") or ())}
+              for c in sorted(own)}
     causes: list[RootCause] = []
     left = set(replay)
     owner: dict[int, RootCause] = {}
     order = {m.id: k for k, m in enumerate(catalogue)}
     while left:
         best, best_key = None, None
+        for c, got in blamed.items():
+            mine = got & left
+            key = (len(mine), 0, 0, -len(order) - sorted(blamed).index(c))
+            if mine and (best_key is None or key > best_key):
+                best, best_key = f"provenance:{c}", key
         for mid, got in hits.items():
             mine = got & left
             if not mine:
@@ -278,11 +290,20 @@ def diagnose(game: str, failing: dict[str, list[dict]], agreements: list[dict], 
             c = contradictions(mid)
             if c > MAX_CONTRADICTED * len(sample):
                 continue
-            key = (len(mine), -c, -order[mid])
+            key = (len(mine), 1, -c, -order[mid])  # a misreading says the bug in words: it wins a tie
             if best_key is None or key > best_key:
                 best, best_key = mid, key
         if best is None:
             break
+        if best.startswith("provenance:"):
+            c = best.removeprefix("provenance:")
+            rc = RootCause(c, "", None, "provenance")
+            for i in sorted(blamed[c] & left):
+                rc.take(items[i].clause, items[i].failure)
+                owner[i] = rc
+            left -= blamed[c]
+            causes.append(rc)
+            continue
         m = by_id[best]
         rc = RootCause(m.clause, m.words, m.id, m.source, reproduced=len(hits[best] & left),
                        contradicted=contradictions(best), agreements_checked=len(sample))
