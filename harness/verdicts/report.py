@@ -93,6 +93,17 @@ def junit_xml(result: SuiteResult) -> str:
         ET.SubElement(ET.SubElement(run, "testcase", classname="rulecheck.run", name="complete run"), "error",
                       type="interrupted" if getattr(result, "interrupted", None) else "budget",
                       message=problem).text = "\n".join(e["message"] for e in result.errors)
+    causes = getattr(result, "root_causes", None) or []
+    if causes:  # first: one failing case per root cause, its line as the message
+        from harness.verdicts.terminal import root_cause_line
+
+        rcs = ET.SubElement(suites, "testsuite", name="rulecheck.root-causes", tests=str(len(causes)),
+                            failures=str(len(causes)), skipped="0", errors="0")
+        for rc in causes:
+            case = ET.SubElement(rcs, "testcase", classname="rulecheck.root-causes", name=rc.clause)
+            fail = ET.SubElement(case, "failure", type="root-cause", message=root_cause_line(rc)[:1000])
+            fail.text = "\n".join([root_cause_line(rc), "findings explained, per clause: " + ", ".join(
+                f"{c} {n}" for c, n in rc.clauses.items())] + ([finding_text(rc.shortest)] if rc.shortest else []))
     by_game: dict[str, list] = {}
     for cv in result.verdicts.values():
         by_game.setdefault(cv.game if cv.game != "*" else "protocol", []).append(cv)
@@ -175,6 +186,18 @@ def html_page(result: SuiteResult) -> str:
                      + (f"<b>thinly covered</b> (exercised fewer than {cov['threshold']} times): "
                         + ", ".join(f"<code>{e(c)}</code> ({result.verdicts[c].exercised})" for c in thin)
                         if thin else f"every judged clause exercised at least {cov['threshold']} times") + "</p>")
+    causes = getattr(result, "root_causes", None) or []
+    if causes:
+        parts.append(f"<h2>Root causes</h2><table><tr><th>clause</th><th>the misreading</th><th>findings explained"
+                     "</th><th>shortest witness</th></tr>")
+        for rc in causes:
+            words = rc.words or "no known misreading explains it (blamed by provenance)"
+            spread = ", ".join(f"<a href='#clause-{e(c)}'><code>{e(c)}</code></a> {n}" for c, n in rc.clauses.items())
+            best = rc.shortest or {}
+            parts.append(f"<tr><td class='id'><a href='#clause-{e(rc.clause)}'>{e(rc.clause)}</a></td><td>{e(words)}"
+                         f"</td><td>{rc.findings}: {spread}</td><td><pre>"
+                         f"{e((best.get('witness_text') or best.get('message') or '')[:1500])}</pre></td></tr>")
+        parts.append("</table>")
     failing = [cv for cv in result.verdicts.values() if cv.verdict in ("fail", "unexpected-pass", "not-covered")]
     if failing:
         parts.append("<p><b>Needs attention:</b> " + ", ".join(
