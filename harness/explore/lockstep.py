@@ -45,6 +45,9 @@ REMEMBERED = 64
 REPLAY_EVERY = 4
 #: at most this many witnesses are built per (clause, check); later findings are only counted
 WITNESSES = 200
+#: past that, one finding in so many with a replayable witness is still recorded (cheaply), so
+#: that diagnosis sees divergences from the whole test, not only its start
+SAMPLE_PAST_WITNESSES = 50
 
 
 @dataclass
@@ -96,12 +99,14 @@ class Lockstep:
         on another engine (``Witness.observed``), without its ``choices`` (added here)."""
         sink = current()
         check = check or self.check
-        if all(sink.counts.get((c, check), 0) >= WITNESSES for c in b.clauses):  # enough witnesses: just count
-            for c in b.clauses:
-                sink.counts[(c, check)] += 1
-                if not b.alternatives_of(c):
-                    sink.standalone.add((c, check))
-            return
+        if all(sink.counts.get((c, check), 0) >= WITNESSES for c in b.clauses):  # enough witnesses: just count,
+            n = max(sink.counts.get((c, check), 0) for c in b.clauses)
+            if observed is None or n % SAMPLE_PAST_WITNESSES:  # but for one in so many, kept for diagnosis
+                for c in b.clauses:
+                    sink.counts[(c, check)] += 1
+                    if not b.alternatives_of(c):
+                        sink.standalone.add((c, check))
+                return
         w = blame.witness(self.reference, state_json, action, expected, got, list(self.path), diff=diff)
         if observed is not None:
             w.observed = blame.observed(self.reference, **observed)
@@ -123,20 +128,22 @@ class Lockstep:
         self.exercised.update(clauses)
 
     def resync(self, ref, after: blame.Blame | None = None) -> None:
-        """Put the candidate on the reference's state after a divergence (or end the game).
+        """Put the candidate on the reference's state after a divergence.
 
         ``after``: the divergence that led here. A candidate that then rejects the reference's
         state judges it by the same break (its own reading of who won the trick): the PROTOCOL
-        finding carries the divergence's clauses as alternatives."""
+        finding carries the divergence's clauses as alternatives. The reference then plays on
+        alone, and the candidate is put on each later state until it loads one
+        (:meth:`step`): a second bug further on is not hidden behind the first."""
+        self.ref = ref
         try:
             self.cand = self.candidate.from_json(self.reference.to_json(ref))
-            self.ref = ref
         except RulecheckError as exc:
             self.protocol(f"the candidate cannot load the reference's state to go on: {exc}",
                           self.reference.to_json(ref), "loads", str(exc),
                           (after.clauses + after.alternatives) if after is not None and after.basis == "provenance"
                           else ())
-            self.cand = self.ref = None
+            self.cand = None
 
     # ---- starting ----------------------------------------------------------------------
     def start(self, config: dict) -> bool:
@@ -190,6 +197,11 @@ class Lockstep:
         r_legal = ref_eng.legal_actions(self.ref)
         r_chance = ref_eng.chance(self.ref)
         action = choose(r_legal, r_chance) if (r_legal or r_chance is not None) else None
+        if self.cand is None:  # the candidate could not load an earlier state: try this one
+            try:
+                self.cand = self.candidate.from_json(rj)
+            except RulecheckError:
+                return self._alone(action)
         rng = _seed(key)
         players = _players(rj)
         probe_list = probes.for_state(ref_eng, self.ref, rj, r_legal, r_chance, action, self.last_legal, rng,
@@ -234,6 +246,15 @@ class Lockstep:
             self.step(choose)  # a finished game is compared at once (observations, no legal action, no probe)
             return False
         return going
+
+    def _alone(self, action) -> bool:
+        """The reference plays ``action`` without the candidate (it cannot load this state)."""
+        if action is None:
+            self.finished = True
+            return False
+        self.ref = self.reference.apply(self.ref, action)
+        self.path.append(action)
+        return not self.reference.is_terminal(self.ref)
 
     def _ask(self, questions: list[tuple]) -> list[Answer] | None:
         cand = self.candidate
