@@ -22,7 +22,8 @@ import specs
 from engine.errors import RulecheckError
 from harness.engines import EngineSpecError, available_games
 
-console = Console(highlight=False)
+#: off a terminal (a CI log, a pipe) nothing is wrapped: a clause id or test id is never split over lines
+console = Console(highlight=False, soft_wrap=not sys.stdout.isatty())
 err_console = Console(stderr=True, highlight=False)
 
 from harness.verdicts import terminal  # noqa: E402
