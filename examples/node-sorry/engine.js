@@ -58,7 +58,7 @@ function hello(req) {
   for (const [id, o] of Object.entries(asked)) {
     if (!CHOICES[id] || !CHOICES[id].includes(o)) throw new Refusal('unknown-choice', `unknown reading ${id}=${o}; known: ${Object.entries(CHOICES).map(([k, os]) => `${k} (${os.join('|')})`).join(', ')}`);
   }
-  Object.assign(reading, asked);
+  for (const [id, opts] of Object.entries(CHOICES)) reading[id] = asked[id] === undefined ? opts[0] : asked[id]; // defaults first
   return {
     protocol: 1, name: 'node-sorry', version: '0.1', games: ['sorry'],
     ops: OPS, config: CONFIG_KEYS.slice(), choices: { ...reading },
