@@ -113,10 +113,10 @@ function fromWire(s) {
   const full = hands ? [...hands.values()].map((h) => h.length) : [];
   if (g.phase === 'deal') {
     if (!g.points || full.some((k) => k !== 0)) fail('only a points game is dealt, to empty hands', 'state/phase');
-  } else if (g.points && g.phase !== 'over') {
+  } else if (g.points) { // SRY-POINTS-PLAY: a hand is refilled, never filled beyond its size
     seats.forEach((c, i) => {
-      const want = handSize() - (g.phase === 'draw' && g.refill === i ? 1 : 0);
-      if (hands.get(c).length !== want) fail(`${c}'s hand holds ${hands.get(c).length} cards, not ${want}`, `state/hands/${c}`);
+      const most = handSize() - (g.phase === 'draw' && g.refill === i ? 1 : 0);
+      if (hands.get(c).length > most) fail(`${c}'s hand holds ${hands.get(c).length} cards, more than ${most}`, `state/hands/${c}`);
     });
   }
   if ((g.phase === 'play' && !g.points) !== (g.inPlay !== null)) fail('card is the drawn card while it is played, else null', 'state/card');
