@@ -1,4 +1,4 @@
-"""Measure catch rate and blame precision on tests/broken (issues 9, 10).
+"""Measure catch rate, blame precision and root causes on tests/broken.
 
 ``python -m tests.blame_precision [--in-process] [--game G] [--kind K]``
 
@@ -36,17 +36,25 @@ def run(game: str, name: str, clauses: tuple[str, ...], in_process: bool) -> dic
         if not os.path.exists(out):  # the check itself broke: say so, and go on with the others
             tail = (proc.stderr or proc.stdout or "").strip().splitlines()[-3:]
             return {"game": game, "engine": name, "clauses": clauses, "named": [], "others": [], "pseudo": [],
-                    "plies": [], "checks": [], "seconds": round(time.perf_counter() - t0, 1),
+                    "plies": [], "checks": [], "roots": [], "words": {}, "seconds": round(time.perf_counter() - t0, 1),
                     "error": f"exit {proc.returncode}, no report: " + " | ".join(tail)}
         report = json.load(open(out, encoding="utf-8"))
     fails = {c["clause"]: c for c in report["clauses"] if c["verdict"] == "fail"}
+    causes = [rc for rc in report.get("root_causes", []) if rc["clause"] not in PSEUDO]
+    roots = [rc["clause"] for rc in causes]
+    words = {rc["clause"]: rc["words"] for rc in causes}
     named = [c for c in clauses if c in fails]
     others = sorted(c for c in fails if c not in clauses and c not in PSEUDO)
     plies = [fails[c]["shortest_witness"]["plies"] for c in named if fails[c].get("shortest_witness")]
     checks = sorted({k for c in named for k in fails[c].get("checks", [])})
     return {"game": game, "engine": name, "clauses": clauses, "named": named, "others": others,
             "pseudo": sorted(c for c in fails if c in PSEUDO), "plies": plies, "checks": checks,
-            "seconds": round(time.perf_counter() - t0, 1)}
+            "roots": roots, "words": words, "seconds": round(time.perf_counter() - t0, 1)}
+
+
+def precise(r: dict) -> bool:
+    """Every broken clause is a root cause, nothing else is, and no other rule clause fails."""
+    return sorted(r["roots"]) == sorted(r["clauses"]) and not r["others"]
 
 
 def kind_of(game: str, name: str) -> str:
@@ -75,8 +83,11 @@ def main() -> None:
         ok = "all named" if len(r["named"]) == len(r["clauses"]) else f"MISSED {sorted(set(r['clauses']) - set(r['named']))}"
         if r.get("error"):
             ok = f"CHECK BROKE ({r['error'][:200]})"
-        print(f"{r['game']:9} {r['engine']:34} {r['kind']:16} {ok:28} by={','.join(r['checks'])} "
-              f"others={len(r['others'])} {r['others']} {r['pseudo']} plies={r['plies']} {r['seconds']}s")
+        print(f"{r['game']:9} {r['engine']:34} {r['kind']:16} {ok:28} {'PRECISE' if precise(r) else 'smeared'} "
+              f"by={','.join(r['checks'])} others={len(r['others'])} {r['others']} {r['pseudo']} "
+              f"roots={r['roots']} plies={r['plies']} {r['seconds']}s")
+        for c, w in r["words"].items():
+            print(f"{'':12}root cause {c}: {w or '(provenance alone: no known misreading explains it)'}")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(rows, f, indent=1)
@@ -91,6 +102,10 @@ def main() -> None:
     broke = [r for r in rows if r.get("error")]
     if broke:
         print(f"\n{len(broke)} check(s) broke without a report: " + ", ".join(f"{r['game']}/{r['engine']}" for r in broke))
+    print(f"\nprecise (every broken clause a root cause, no other root cause, no other rule clause failing): "
+          f"{sum(precise(r) for r in rows)} of {len(rows)}; with words (a misreading named): "
+          f"{sum(bool(r['words']) and all(r['words'].get(c) for c in r['clauses']) for r in rows)}; "
+          f"at most two other clauses failing: {sum(len(r['others']) <= 2 for r in caught)} of {len(caught)} caught")
     print(f"\n{len(rows)} engines: {len(caught)} caught, {len(own)} with every broken clause named; "
           f"other rule clauses failing: mean {statistics.mean(len(r['others']) for r in rows):.2f}, "
           f"max {max(len(r['others']) for r in rows)}; engines with DIFFERENTIAL fallback: "
