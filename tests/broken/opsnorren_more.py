@@ -282,7 +282,7 @@ BROKEN = {
     "reversal_swaps_ends": (ReversalSwapsEnds, "OPS-RULE-COLOUR-REVERSED"),
     "lead_colour_changes_once": (LeadColourChangesOnce, "OPS-RULE-NEW-LEAD-COLOUR"),
     "four_players_get_eleven": (FourPlayersGetEleven, "OPS-DEAL-TABLE"),
-    "crown_leads_only_first_round": (CrownLeadsOnlyFirstRound, "OPS-CROWN-LEADS"),
+    "later_rounds_seat_zero_leads": (CrownLeadsOnlyFirstRound, "OPS-CROWN-LEADS"),
     "pass_three_only_when_revealed": (PassThreeOnlyWhenRevealed, "OPS-RULES-PERSIST"),
     "rule_card_applies_next_round": (RuleCardAppliesNextRound, "OPS-REVEAL-RULE"),
     "fewest_stars_tie_to_others": (FewestStarsTieToOthers, "OPS-RULE-FEWEST-STARS"),
