@@ -98,6 +98,7 @@ class MustLeadWithStartCard(_RestrictedPlays):
     def apply(self, state, action):
         if (isinstance(state, State) and state.to_move >= 0 and self.opening(state)
                 and isinstance(action, dict) and action.get("type") in ("add", "take", "flip")):
+            A.parse(self, state, action)  # a malformed action is malformed first
             raise IllegalActionError(self.reason)
         return super().apply(state, action)
 

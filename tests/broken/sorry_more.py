@@ -173,7 +173,7 @@ class ForfeitAlwaysAllowed(SorryEngine):
     def _moves(self, st):
         if st._moves is None:
             super()._moves(st)
-            if not st.cfg.points and not any(m[0] == FORFEIT for m in st._moves):
+            if st.phase == PLAY and not st.cfg.points and not any(m[0] == FORFEIT for m in st._moves):
                 from engine.sorry import action_json
 
                 m = (FORFEIT, st.card, (), -1, st.pos)
