@@ -82,9 +82,12 @@ class MustLeadWithStartCard(_RestrictedPlays):
 
     @staticmethod
     def opening(state) -> bool:
-        """The round's first turn: no set on the table, nobody out, every card in play in a hand."""
+        """The round's first turn: no set on the table, nobody out, every card in play in a hand, and the
+        player to move holds the start card."""
+        sc = state.g.start_card
         return (state.to_move == state.start and not state.out and not any(state.sets)
-                and sum(map(len, state.hands)) == len(state.g.in_play))
+                and sum(map(len, state.hands)) == len(state.g.in_play)
+                and any(c >> 1 == sc for c in state.hands[state.to_move]))
 
     def allowed(self, state, cards):
         return not self.opening(state) or any(c >> 1 == state.g.start_card for c in cards)
