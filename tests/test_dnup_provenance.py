@@ -17,7 +17,7 @@ from engine.errors import RulecheckError
 from engine.provenance import changed_paths, clauses_for_paths
 from harness.verdicts import blame, findings
 from harness.explore.differential import run_differential
-from tests.broken.dnup import BROKEN, BROKEN_MULTI
+from tests.broken.dnup import BROKEN, BROKEN_MULTI, STRANGER
 from tests.test_dnup_engine import position
 
 CLAUSES = set(specs.load("dnup").clauses)
@@ -233,7 +233,8 @@ def rule_clauses(sink) -> list[str]:
     return [c for c in sink.clauses() if c.startswith("DNP-")]
 
 
-@pytest.mark.parametrize("name", sorted(n for n, (cls, _) in BROKEN.items() if not hasattr(cls, "kind")))
+@pytest.mark.parametrize("name", [pytest.param(n, marks=[pytest.mark.campaign] if n in STRANGER else [])
+                                  for n in sorted(n for n, (cls, _) in BROKEN.items() if not hasattr(cls, "kind"))])
 def test_differential_play_blames_a_single_bug_engine_on_its_rule(name):
     cls, clause = BROKEN[name]
     sink = differential(cls())

@@ -26,7 +26,7 @@ from engine.provenance import changed_paths, clauses_for_paths
 from engine.sorry import SorryEngine
 from harness.explore.differential import configs_for, run_differential
 from harness.verdicts.findings import FindingsFailure, open_sink
-from tests.broken.sorry import BROKEN, BROKEN_MULTI
+from tests.broken.sorry import BROKEN, BROKEN_MULTI, STRANGER
 
 SPEC = specs.load("sorry")
 CONFIGS = [
@@ -163,7 +163,8 @@ def test_every_rejected_mutation_of_a_legal_action_is_explained(choices):
 RULES = {c.id for c in SPEC.clauses.values() if c.normative}
 #: kinds plain differential play catches (the others need negative probes, observations or situations)
 PLAIN = (None, "legal-missing", "caching")
-ENGINES = ([pytest.param(cls, (clause,), 2, id=name) for name, (cls, clause) in sorted(BROKEN.items())
+ENGINES = ([pytest.param(cls, (clause,), 2, id=name, marks=[pytest.mark.campaign] if name in STRANGER else [])
+            for name, (cls, clause) in sorted(BROKEN.items())
             if getattr(cls, "kind", None) in PLAIN]
            + [pytest.param(cls, tuple(clauses), 0, id=name) for name, (cls, clauses) in sorted(BROKEN_MULTI.items())])
 

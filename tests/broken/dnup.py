@@ -556,3 +556,14 @@ make_beaten_first_out_takes_back = _factory(BeatenFirstOutTakesBack)
 make_add_ignores_own_other_area = _factory(AddIgnoresOwnOtherArea)
 make_shows_next_hand = _factory(ShowsNextHand)
 make_dnup_cache = _factory(DnupCache)
+
+
+# ---- more single-bug engines, chosen as a stranger would get the rules wrong: they live in
+# tests/broken/dnup_more.py and are merged into BROKEN and this module's make_<name> factories
+
+from tests.broken import dnup_more as _more  # noqa: E402
+
+BROKEN.update(_more.BROKEN)
+#: the engines of that module: other tests that iterate over BROKEN run them only in the campaign
+STRANGER = frozenset(_more.BROKEN)
+globals().update(_more.FACTORIES)
