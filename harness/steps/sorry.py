@@ -31,7 +31,7 @@ from pytest_bdd import parsers, then, when
 import specs
 from engine.canonical import dumps
 from engine.errors import RulecheckError
-from harness.verdicts.violations import ScenarioChecks
+from harness.verdicts.violations import ScenarioChecks, expect_code
 
 CARD_ORDER = specs.load("sorry").param("deck")["order"]
 PAWN = r"(red|blue|yellow|green) ([1-4])"
@@ -517,7 +517,7 @@ def then_score(sorry_ctx, colour, n):
 def then_rejected(sorry_ctx, code, text):
     err = sorry_ctx.error
     sorry_ctx.check(err is not None, f"expected a {code} error, but it was accepted")
-    sorry_ctx.check(err.code == code, f"expected error code {code}, got {err.code}: {err.message}")
+    expect_code(err, code)
     if text:
         sorry_ctx.check(text.lower() in err.message.lower(), f"the message should mention {text!r}: {err.message}")
 

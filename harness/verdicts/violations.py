@@ -21,6 +21,32 @@ UNEXPLAINED = "UNEXPLAINED"
 PSEUDO_CLAUSES = (PROTOCOL, DIFFERENTIAL, UNEXPLAINED)
 
 
+#: error codes that say the engine failed, not that the rules refuse: a fault, judged under PROTOCOL
+FAULT_CODES = ("internal",)
+
+
+def expect_code(error, code: str) -> None:
+    """A scenario's "rejected as <code>" step: nothing rejected is the scenario's failure (its
+    clauses); a rejection with another code is a PROTOCOL finding citing the error table's row
+    (``engine.errors.ERROR_ROWS``): the engine refused, as the rules say, in other words."""
+    if error is None:
+        raise AssertionError(f"expected a {code} error, but it was accepted")
+    got = getattr(error, "code", None)
+    if got != code:
+        from engine.errors import error_row
+        from harness.verdicts import findings
+
+        findings.record(PROTOCOL, "protocol", f"rejected as {got!r} where the protocol documents {code!r} "
+                        f"({error_row(code)}): {error}", None, "protocol")
+        raise findings.ClauseFailure([PROTOCOL], f"rejected as {got}, expected {code}")
+
+
+def fault_of(ctx):
+    """The fault a scenario context's engine answered last (an ``internal`` error), or None."""
+    error = getattr(ctx, "error", None) if ctx is not None else None
+    return error if getattr(error, "code", None) in FAULT_CODES else None
+
+
 class ClauseViolation(AssertionError):
     def __init__(self, clause: str, message: str, alternatives: tuple[str, ...] = ()):
         super().__init__(f"[{clause}] {message}")
@@ -121,6 +147,11 @@ def record_scenario_failure(node, ctx, message: str) -> list[str]:
     from harness.verdicts.findings import record
     from harness.pytest_plugin import item_clauses
 
+    fault = fault_of(ctx)
+    if fault is not None:  # the engine failed: no rule could be judged (the scenario's clauses: inconclusive)
+        record(PROTOCOL, "protocol", f"the engine answered {fault.code!r} (a fault): {fault}; {message}", None,
+               "protocol")
+        return [PROTOCOL]
     tags = [c for c in item_clauses(node) if c not in PSEUDO_CLAUSES]
     clauses, basis, witness, alternatives = scenario_blame(node, tags, ctx)
     for c in clauses:
