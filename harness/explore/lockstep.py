@@ -38,6 +38,7 @@ from harness.verdicts import blame
 from harness import capabilities
 from harness.explore import coverage, notation, probes
 from harness.verdicts.findings import current, record
+from harness.verdicts.violations import FAULT_CODES
 
 #: how many earlier requests are kept to ask again (statelessness)
 REMEMBERED = 64
@@ -148,6 +149,10 @@ class Lockstep:
         try:
             cand = self.candidate.new_game(config)
         except RulecheckError as exc:
+            if exc.code in FAULT_CODES:  # the candidate failed on a config the rules allow: a fault
+                self.protocol(f"the candidate fails on the config {dumps(config)}: {exc}", None, rj, str(exc))
+                self.cand = self.ref = None
+                return False
             b = blame.Blame.of(capabilities.config_clauses(self.reference.game, config))
             self.found(b, f"the candidate rejects the config {dumps(config)}, which the rules allow: {exc}",
                        None, None, rj, str(exc), diff=False)
@@ -361,7 +366,9 @@ class Lockstep:
             return
         what = ("asked again after other requests (other games and configs), the candidate answers differently "
                 "than it did the first time: an answer must depend on the request alone")
-        if got is None:
+        if got is None and ans.error.code in FAULT_CODES:
+            self.protocol(f"{what}: it fails ({ans.error})", sj, after, str(ans.error), action=action)
+        elif got is None:
             self.found(blame.rejected_legal(self.reference, sj, action), what, sj, action, after,
                        f"rejected: {ans.error}", diff=False)
         else:

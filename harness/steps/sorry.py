@@ -132,7 +132,7 @@ class SorryCtx(ScenarioChecks):
             nxt = self.eng().apply(st, action)
         except RulecheckError as exc:
             self.error = exc
-            self.keep_transition(self.before, action, None)
+            self.keep_transition(self.before, action, None, exc)
             return
         self.error = None
         self.state = nxt

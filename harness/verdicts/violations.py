@@ -41,10 +41,32 @@ def expect_code(error, code: str) -> None:
         raise findings.ClauseFailure([PROTOCOL], f"rejected as {got}, expected {code}")
 
 
-def fault_of(ctx):
-    """The fault a scenario context's engine answered last (an ``internal`` error), or None."""
-    error = getattr(ctx, "error", None) if ctx is not None else None
-    return error if getattr(error, "code", None) in FAULT_CODES else None
+def fault_of(ctx) -> str | None:
+    """What makes a scenario's failure a fault of its engine rather than a rule (``ScenarioChecks.fault``):
+    an ``internal`` error, or an action refused that the engine's own legal list offers."""
+    fault = getattr(ctx, "fault", None) if ctx is not None else None
+    if fault is None:
+        error = getattr(ctx, "error", None) if ctx is not None else None
+        if getattr(error, "code", None) in FAULT_CODES:
+            fault = f"the engine answered {error.code!r} (a fault): {error}"
+    return fault
+
+
+def refusal_fault(engine, before: dict, action, error) -> str | None:
+    """Why refusing ``action`` in ``before`` is a fault of ``engine`` (an ``internal`` error, or an
+    action its own ``legal_actions`` lists there: an inconsistent answer), or None."""
+    code = getattr(error, "code", None)
+    if code in FAULT_CODES:
+        return f"the engine answered {code!r} (a fault): {error}"
+    if code != "illegal-action" or engine is None or not isinstance(action, dict):
+        return None
+    try:
+        listed = {dumps(a) for a in engine.legal_actions(engine.from_json(before))}
+    except Exception:  # noqa: BLE001  (the question is best effort; the scenario's own check still fails)
+        return None
+    if dumps(action) in listed:
+        return f"the engine refuses an action its own legal actions list in that state: {error}"
+    return None
 
 
 class ClauseViolation(AssertionError):
@@ -94,10 +116,16 @@ class ScenarioChecks:
         cls.__init__ = init
 
     # ---- the transition to blame ---------------------------------------------------------
-    def keep_transition(self, before: dict, action: dict, got: dict | None) -> None:
+    #: the first fault of the engine in this scenario (``refusal_fault``): its failure is PROTOCOL's
+    fault: str | None = None
+
+    def keep_transition(self, before: dict, action: dict, got: dict | None, error=None) -> None:
         """``self.transition = (state before, action, the candidate's successor or None when it
         rejects it)``. The first transition where the candidate departs from the reference is
-        kept: a later check fails because of it, and the later transitions agree."""
+        kept: a later check fails because of it, and the later transitions agree. ``error``: the
+        rejection, kept as ``fault`` when it is the engine's fault, not a rule's."""
+        if got is None and error is not None and self.fault is None:
+            self.fault = refusal_fault(_ctx_engine(self), before, action, error)
         if not getattr(self, "_departed", False):
             self.transition = (before, action, got)
             self._departed = departs(_ctx_engine(self), before, action, got)
@@ -149,8 +177,7 @@ def record_scenario_failure(node, ctx, message: str) -> list[str]:
 
     fault = fault_of(ctx)
     if fault is not None:  # the engine failed: no rule could be judged (the scenario's clauses: inconclusive)
-        record(PROTOCOL, "protocol", f"the engine answered {fault.code!r} (a fault): {fault}; {message}", None,
-               "protocol")
+        record(PROTOCOL, "protocol", f"{fault}; {message}", None, "protocol")
         return [PROTOCOL]
     tags = [c for c in item_clauses(node) if c not in PSEUDO_CLAUSES]
     clauses, basis, witness, alternatives = scenario_blame(node, tags, ctx)
