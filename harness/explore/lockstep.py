@@ -87,8 +87,8 @@ class Lockstep:
         self.last_legal: list = []
         #: canonical texts of legal actions the candidate did not list in this state
         self.missing: set[str] = set()
-        #: the reference's text of an action -> the candidate's successor for its own spelling of it
-        self.spelled: dict[str, Answer] = {}
+        #: the reference's text of an action -> (the candidate's own spelling of it, its successor)
+        self.spelled: dict[str, tuple[dict, Answer]] = {}
         #: canonical texts of the reference's legal actions in this state
         self.legal_keys: set[str] = set()
         #: whether the candidate's pending chance event differs from the reference's in this state
@@ -280,12 +280,12 @@ class Lockstep:
     def _compare_legal(self, rj: dict, r_legal: list, ans: Answer, action) -> None:
         self.missing = set()
         self.spelled = {}
+        r_set = {dumps(a): a for a in r_legal}
+        self.legal_keys = set(r_set)
         if ans.error is not None:
             self.protocol(f"the candidate rejects a state it produced (or was put on): {ans.error}", rj,
                           "legal actions", f"rejects the state: {ans.error}")
             return
-        r_set = {dumps(a): a for a in r_legal}
-        self.legal_keys = set(r_set)
         c_set, twice = notation.canonical_set(self.reference, ans.value or [])
         if twice:
             self.protocol(f"the candidate lists {twice} action(s) twice (docs/protocol.md, legal: \"every legal "
@@ -298,7 +298,7 @@ class Lockstep:
         for mine, theirs in notation.variant_pairs(self.reference, missing, extra):
             same = self._same_successor(rj, mine, theirs)
             if same is not None:  # one action in two spellings (the order of independent steps)
-                self.spelled[dumps(mine)] = same
+                self.spelled[dumps(mine)] = (theirs, same)
                 missing.remove(mine)
                 extra.remove(theirs)
         self.missing = {dumps(a) for a in missing}
@@ -380,8 +380,9 @@ class Lockstep:
         after_r = self.reference.to_json(ref)
         if self.explainer is not None:
             self.cover(coverage.transition(self.explainer, rj, action, chance))
+        asked = action
         if ans.error is not None and dumps(action) in self.spelled:
-            ans = self.spelled[dumps(action)]  # the candidate's own spelling of the action
+            asked, ans = self.spelled[dumps(action)]  # the candidate's own spelling of the action
         if ans.error is not None:
             b = blame.rejected_legal(self.reference, rj, action)
             if dumps(action) not in self.missing and not (chance and self.chance_differs):
@@ -398,7 +399,7 @@ class Lockstep:
             self.found(b, "the successor state differs", rj, action, after_r, after_c)
             self.resync(ref, b)
             return self.ref is not None
-        self.memory.transitions.append((self.cand, rj, action, after_r))
+        self.memory.transitions.append((self.cand, rj, asked, after_r))
         self.cand, self.ref = ans.value, ref
         return True
 
