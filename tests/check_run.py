@@ -14,10 +14,13 @@ PY = sys.executable
 QUIET = ("pass", "not-implemented", "not-applicable")
 
 
-def check(game: str, engine: str, tmp_path, *extra: str, timeout: int = 900) -> tuple[subprocess.CompletedProcess, dict]:
-    """The default check (a run's default Hypothesis profile): (process, JSON report)."""
+def check(game: str, engine: str, tmp_path, *extra: str, timeout: int = 900,
+          profile: str | None = None) -> tuple[subprocess.CompletedProcess, dict]:
+    """The default check (a run's default Hypothesis profile, or ``profile``): (process, JSON report)."""
     report = tmp_path / f"{game}.json"
     env = {k: v for k, v in os.environ.items() if k != "HYPOTHESIS_PROFILE"}
+    if profile:
+        env["HYPOTHESIS_PROFILE"] = profile
     proc = subprocess.run([PY, "-m", "harness.cli", "check", "--game", game, "--engine", engine, "--failures-only",
                            "--json", str(report), *extra], cwd=specs.ROOT, env=env,
                           capture_output=True, text=True, timeout=timeout)

@@ -52,7 +52,7 @@ def test_an_engine_without_team_and_points_gets_not_applicable_on_every_path(tmp
     f"cmd:{PY} -m harness.serve --game dnup --engine py:tests.faulty.faults:make_rejects_own",
 ], ids=["crash", "internal", "rejects-own"])
 def test_a_faulty_engine_fails_protocol_only(engine, tmp_path):
-    proc, report = check("dnup", engine, tmp_path)
+    proc, report = check("dnup", engine, tmp_path, profile="failfast")  # a fault shows at once
     assert proc.returncode == 1
     assert alarms(report) == {"PROTOCOL": "fail"}, proc.stdout[-4000:]
 
