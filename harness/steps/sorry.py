@@ -307,7 +307,7 @@ def _deal_default(j: dict):
 
 @when(parsers.re(r'(?P<colour>[a-z]+) plays "(?P<text>[^"]+)"$'))
 def when_plays(sorry_ctx, colour, text):
-    sorry_ctx.apply(sorry_ctx.action(colour, text))
+    sorry_ctx.apply(sorry_ctx.respelled(sorry_ctx.load(), sorry_ctx.action(colour, text)))
 
 
 @when(parsers.re(r'the card drawn is (?:a |an |the )?(?P<card>\w+)!?( card)?$'))
@@ -397,7 +397,7 @@ def then_pawns(sorry_ctx, datatable):
 
 @then(parsers.re(r'(?P<colour>[a-z]+) may play "(?P<text>[^"]+)"$'))
 def then_may(sorry_ctx, colour, text):
-    a = sorry_ctx.action(colour, text)
+    a = sorry_ctx.respelled(sorry_ctx.load(), sorry_ctx.action(colour, text))
     legal = [dumps(x) for x in sorry_ctx.legal()]
     if dumps(a) not in legal:
         sorry_ctx.blame_action(sorry_ctx.load(), a, listed=False)
@@ -406,7 +406,7 @@ def then_may(sorry_ctx, colour, text):
 
 @then(parsers.re(r'(?P<colour>[a-z]+) may not play "(?P<text>[^"]+)"$'))
 def then_may_not(sorry_ctx, colour, text):
-    a = sorry_ctx.action(colour, text)
+    a = sorry_ctx.respelled(sorry_ctx.load(), sorry_ctx.action(colour, text))
     legal = [dumps(x) for x in sorry_ctx.legal()]
     if dumps(a) in legal:
         sorry_ctx.blame_action(sorry_ctx.load(), a, listed=True)

@@ -130,6 +130,27 @@ class ScenarioChecks:
             self.transition = (before, action, got)
             self._departed = departs(_ctx_engine(self), before, action, got)
 
+    def respelled(self, state, action: dict) -> dict:
+        """The engine's own spelling of ``action`` (docs/protocol.md, notation N2): a variant it lists
+        instead (``Engine.action_variants`` of the reference) that leads where ``action`` leads under
+        the reference; else ``action``."""
+        eng = _ctx_engine(self)
+        try:
+            ref = _reference_for(eng)
+            variants = ref.action_variants(action)
+            if not variants:
+                return action
+            listed = {dumps(a) for a in eng.legal_actions(state)}
+            if dumps(action) in listed:
+                return action
+            want = dumps(ref.to_json(ref.apply(ref.from_json(eng.to_json(state)), action)))
+            for v in variants:
+                if dumps(v) in listed and dumps(eng.to_json(eng.apply(state, v))) == want:
+                    return v
+        except Exception:  # noqa: BLE001  (no spelling found: the scenario judges the action as written)
+            pass
+        return action
+
     def blame_action(self, state, action: dict, listed: bool) -> None:
         """A check on the legal actions fails on ``action`` (listed though forbidden, or missing):
         make it the transition to blame, with the candidate's successor when it lists it."""
