@@ -13,6 +13,25 @@ a small set of classes, each with a stable ``code`` that travels on the wire.
 from __future__ import annotations
 
 
+#: the protocol's error table (docs/protocol.md, "Errors"), one row per code: when an engine answers it.
+#: A differing code is judged against these rows (a PROTOCOL finding citing the row), never a rule's.
+ERROR_ROWS: dict[str, str] = {
+    "malformed": "the input is not our notation at all: not JSON, not a request, a state that fails the schema or "
+                 "is inconsistent (a card twice), an unknown action type, an unknown card name",
+    "illegal-action": "a well-formed action that the rules do not allow in this state",
+    "invalid-outcome": "a chance outcome the pending event cannot produce (or none is pending)",
+    "unknown-choice": "`hello` asked for a choice id or option you do not know",
+    "bad-config": "a game configuration the rules do not allow, or a game you do not play",
+    "unsupported": "an optional op you do not implement",
+    "internal": "a bug in your engine (say what; rulecheck reports it as such)",
+}
+
+
+def error_row(code: str) -> str:
+    """The error table's row of ``code``, quoted for a PROTOCOL finding."""
+    return f"docs/protocol.md, Errors: `{code}`: {ERROR_ROWS.get(code, 'not a code of the table')}"
+
+
 class RulecheckError(Exception):
     """Base class; ``code`` is the wire code, ``message`` says what is wrong and how to fix it."""
 

@@ -121,6 +121,20 @@ class Engine(ABC):
         """
         return self.to_json(state)
 
+    def canonical_action(self, action: Action) -> Action:
+        """The one spelling of ``action`` (``engine.notation``): a set's parts in canonical order."""
+        return action
+
+    def action_variants(self, action: Action) -> list[Action]:
+        """Other spellings of ``action`` that are the same action when they lead to the same state."""
+        return []
+
+    def observation_view(self, observation: dict) -> dict:
+        """``observation`` with public information in one presentation, optional fields left out."""
+        from engine.notation import without_optional
+
+        return without_optional(observation)
+
     def describe_action(self, state: State, action: Action) -> str:
         """A short human-readable sentence for the play log."""
         from engine.canonical import dumps

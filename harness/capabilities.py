@@ -1,10 +1,12 @@
-"""Capabilities: which config keys (variants) an engine implements (issue 9).
+"""Capabilities: which config keys (variants) an engine implements.
 
 An engine may declare in ``hello`` the ``config`` keys of ``new_game`` it implements
-(``specs/<game>/config.toml`` lists every key and the clauses only that key can
-exercise). A test that needs an undeclared key is *not applicable* with that reason,
-the machines never draw such a config, and the key's clauses read ``not-applicable``
-instead of failing. An engine that declares nothing implements every key.
+(``specs/<game>/config.toml`` lists every key, the clauses only that key can exercise, and
+where a canonical state shows the key in use). A test that hands the engine a config or a
+position (``new_game``, ``from_json``: perft positions, vectors, situation starts, scenario
+Givens) that needs an undeclared key is *not applicable* with that reason (:func:`guard`),
+the machines and campaigns never draw such a config or start, and the key's clauses read
+``not-applicable`` instead of failing. An engine that declares nothing implements every key.
 """
 
 from __future__ import annotations
@@ -80,6 +82,61 @@ def require(engine, config: dict) -> None:
         import pytest
 
         pytest.skip(f"{NOT_APPLICABLE}: needs config key(s) {', '.join(gone)}, which the engine does not declare")
+
+
+def state_keys(game: str, state_json) -> list[str]:
+    """The config keys a canonical state of ``game`` has in use (``state`` in config.toml): the
+    value at the key's dotted path is present and not null, false or the key's ``state_unset``."""
+    if not isinstance(state_json, dict):
+        return []
+    out = []
+    for key, spec in config_keys(game).items():
+        path = spec.get("state")
+        if not path:
+            continue
+        value = state_json
+        for part in path.split("."):
+            value = value.get(part) if isinstance(value, dict) else None
+        if value is not None and value is not False and value != spec.get("state_unset"):
+            out.append(key)
+    return sorted(out)
+
+
+def state_missing_keys(engine, state_json) -> list[str]:
+    """Keys a position uses that ``engine`` does not declare ([] when it declares none)."""
+    have = declared(engine)
+    if have is None:
+        return []
+    return [k for k in state_keys(engine.game, state_json) if k not in have]
+
+
+def require_state(engine, state_json) -> None:
+    """Skip the running test as not applicable when the position needs a key ``engine`` lacks."""
+    gone = state_missing_keys(engine, state_json)
+    if gone:
+        import pytest
+
+        pytest.skip(f"{NOT_APPLICABLE}: the position uses config key(s) {', '.join(gone)}, which the engine "
+                    "does not declare")
+
+
+def guard(engine) -> None:
+    """Make every config (``new_game``) and position (``from_json``) handed to ``engine`` in a test
+    first check the keys it declared: one that needs another key skips the test as not applicable,
+    instead of an answer ``bad-config`` read as a finding. Nothing to do when it declares none."""
+    if declared(engine) is None:
+        return
+    real_new_game, real_from_json = engine.new_game, engine.from_json
+
+    def new_game(config):
+        require(engine, config)
+        return real_new_game(config)
+
+    def from_json(obj):
+        require_state(engine, obj)
+        return real_from_json(obj)
+
+    engine.new_game, engine.from_json = new_game, from_json
 
 
 def config_clauses(game: str, config: dict) -> list[str]:

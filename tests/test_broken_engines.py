@@ -161,17 +161,8 @@ def test_each_game_has_multi_bug_engines(game):
         assert cls.__doc__ and all(c in cls.__doc__ for c in clauses), f"{name}'s docstring should name {clauses}"
 
 
-@pytest.mark.skipif("sorry" not in GAMES, reason="needs Sorry!")
-def test_an_engine_without_team_and_points_play_that_says_so_gets_not_applicable_there(tmp_path):
-    from harness.capabilities import config_keys
-
-    # in-process (a check over the protocol costs three times as much); that the served engine's
-    # hello carries the same declaration is test_a_served_engine_declares_its_config_in_hello
-    proc, report = check("sorry", "py:tests.broken.partial:make_sorry_without_variants", tmp_path)
-    verdicts = {c["clause"]: c["verdict"] for c in report["clauses"]}
-    variant = {c for k in ("team", "points") for c in config_keys("sorry")[k]["clauses"]}
-    assert proc.returncode == 0 and report["ok"], [c for c, v in verdicts.items() if v not in ("pass", "not-implemented", "not-applicable")]
-    assert {verdicts[c] for c in variant} == {"not-applicable"}
+# An engine without team and points play that says so (served, positions refused at load too):
+# tests/test_notation.py::test_an_engine_without_team_and_points_gets_not_applicable_on_every_path
 
 
 @pytest.mark.skipif("sorry" not in GAMES, reason="needs Sorry!")

@@ -61,6 +61,9 @@ def play_a_little(eng: SubprocessEngine) -> None:
         ("wrong-id", WrongId, "new", "id 1002, expected 1"),
         ("bad-state", SchemaViolation, "apply", "players: 'many' is not of type 'integer'"),
         ("not-a-list", SchemaViolation, "legal", "actions: 'none' is not of type 'array'"),
+        ("duplicate-key", ProtocolError, "apply", "the key 'turn' twice in one object"),
+        ("nan", ProtocolError, "apply", "NaN or Infinity, which are not JSON numbers"),
+        ("huge-number", ProtocolError, "apply", "an integer outside the 64-bit range"),
     ],
 )
 def test_each_fault_is_distinct_clear_prompt_and_reaped(mode, fault, op, text):

@@ -112,3 +112,26 @@ def _readings(game: str) -> int:
     for ch in specs.load(game).choices.values():
         n *= len(ch.options)
     return n
+
+
+def _served_params() -> list:
+    out = []
+    for game in GAMES:
+        out += [pytest.param(game, ch, id=f"served:{game}:{_id(ch)}") for ch in single_options(game) + combinations(game)]
+    return sorted(out, key=lambda p: p.id)
+
+
+@pytest.mark.campaign
+@pytest.mark.parametrize(("game", "choices"), _served_params())
+def test_the_served_reference_passes_the_full_check_under_the_reading(game, choices, tmp_path):
+    """The reference over the protocol (``rulecheck serve``, configured through ``hello``), through the
+    whole default check (differential play and situations included): every clause quiet, no
+    PROTOCOL finding. A long run (one full check per reading): ``pytest -m campaign``."""
+    import sys
+
+    from tests.check_run import alarms, check
+
+    args = [a for cid, opt in sorted(choices.items()) for a in ("--choice", f"{cid}={opt}")]
+    proc, report = check(game, f"cmd:{sys.executable} -m harness.serve --game {game}", tmp_path, *args)
+    assert alarms(report) == {}, proc.stdout[-4000:]
+    assert proc.returncode == 0 and report["ok"]

@@ -24,6 +24,7 @@ from engine import chance as chance_mod
 from engine.dnup import actions as A
 from engine.dnup import codec
 from engine.dnup import describe as D
+from engine.dnup import notation
 from engine.dnup import round as R
 from engine.dnup import turn as T
 from engine.dnup.cards import load_deck
@@ -123,6 +124,12 @@ class DnupEngine(Engine):
 
     def observation(self, state: State, player: int) -> dict:
         return D.observation(state, player)
+
+    def canonical_action(self, action: Action) -> Action:
+        return notation.canonical_action(action)
+
+    def observation_view(self, observation: dict) -> dict:
+        return notation.observation_view(observation)
 
     def describe_action(self, state: State, action: Action) -> str:
         return D.describe_action(state, action)

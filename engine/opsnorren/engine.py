@@ -16,7 +16,7 @@ import specs
 from engine import chance as chance_mod
 from engine.errors import BadConfigError, IllegalActionError, MalformedError
 from engine.opsnorren import describe as describe_mod
-from engine.opsnorren import json_io
+from engine.opsnorren import json_io, notation
 from engine.opsnorren.cards import CARD_ID, COLOURS, NAMES, card_id
 from engine.opsnorren.deal import apply_deal, deal_chance, team_chance
 from engine.opsnorren.jokers import after_pick, resolve
@@ -382,6 +382,9 @@ class OpsnorrenEngine(Engine):
 
     def observation(self, s: State, player: int) -> dict:
         return json_io.observation(self, s, player)
+
+    def canonical_action(self, action: dict) -> dict:
+        return notation.canonical_action(action)
 
     def describe_action(self, s: State, action: dict) -> str:
         return describe_mod.describe_action(self, s, action)

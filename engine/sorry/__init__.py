@@ -12,7 +12,7 @@ from engine import chance as chance_mod
 from engine.canonical import dumps, first_float
 from engine.errors import IllegalActionError, InvalidOutcomeError, MalformedError, UnknownChoiceError
 from engine.protocol import Engine
-from engine.sorry import cards, describe, turn
+from engine.sorry import cards, describe, notation, turn
 from engine.sorry.board import EXIT, HOME, SQ_JSON, START, slide_table
 from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP, Rules, card_moves
 from engine.sorry.state import DEAL, DRAW, OVER, PLAY, SorryState, chance_json
@@ -260,6 +260,9 @@ class SorryEngine(Engine):
             if obj["chance"] is not None:
                 obj["chance"] = {"event": obj["chance"]["event"], "hidden": True}
         return obj
+
+    def action_variants(self, action: dict) -> list[dict]:
+        return notation.action_variants(action)
 
     def describe_action(self, state: SorryState, action: dict) -> str:
         return describe.describe_action(self, state, action)

@@ -86,9 +86,13 @@ def episode(candidate, reference, builder, game: str, seed: int, on_new,
     starts = situations(game)
     ls = Lockstep(candidate, reference, "differential", Memory(), PROBES)
     path: list = []
+    built = None
     if starts and rng.random() < SITUATION_SHARE:
         sit = starts[rng.randrange(len(starts))]
         built = sit.build(rng_for(game, sit.name, rng.randrange(10_000)), builder)
+        if not _takes(candidate, built):
+            built = None  # a start with a config key the candidate does not declare: a new game instead
+    if built is not None:
         path = list(built.get("path", []))
         choose_fn = sit.choose
         go = _start(ls, built, sink, on_new, seed)
@@ -123,6 +127,13 @@ def episode(candidate, reference, builder, game: str, seed: int, on_new,
         _report_new(sink, before, seed, _start_of(prefix[0]), prefix[1:] + chosen, on_new)
     findings.close_sink()
     return sink
+
+
+def _takes(candidate, built: dict) -> bool:
+    """Whether a situation start uses only config keys the candidate declares (``harness.capabilities``)."""
+    if "state" in built:
+        return not capabilities.state_missing_keys(candidate, built["state"])
+    return not capabilities.missing_keys(candidate, built["config"])
 
 
 def _playable(reference, ref_state, action: dict) -> bool:

@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import re
 from typing import Any
 
+import orjson
 import specs.protocol as proto
 from engine.canonical import dumps
 from specs.protocol.checker import SchemaCheck
@@ -146,6 +148,83 @@ def lone_surrogate(line: bytes, obj) -> bool:
     except UnicodeEncodeError:
         return True
     return False
+
+
+def duplicate_key(line: bytes, obj, float_free: bool) -> str | None:
+    """A key that appears twice in one object of an answer (``{"turn": 1, "turn": 2}``: readers
+    differ on which one counts), or None. Fast path: without a fraction or an exponent, orjson's
+    compact text of the parsed value is never longer than the line less what the parse dropped,
+    so equal lengths mean nothing was dropped; any other line is parsed again, pair by pair."""
+    if float_free and len(orjson.dumps(obj)) == len(line.rstrip(b"\r\n")):
+        return None
+    found: list[str] = []
+
+    def pairs(items):
+        seen = set()
+        for k, _ in items:
+            if k in seen and not found:
+                found.append(k)
+            seen.add(k)
+        return dict(items)
+
+    try:
+        json.loads(line, object_pairs_hook=pairs)
+    except (ValueError, RecursionError):
+        return None  # not JSON at all: reported as such by the caller
+    return found[0] if found else None
+
+
+_NON_FINITE = (b"NaN", b"Infinity")
+_INT64 = 2 ** 63
+
+
+def _huge_int(obj) -> bool:
+    """Whether ``obj`` holds an integer outside -2**63 .. 2**63 - 1 (walked only for lines orjson
+    could not read exactly: ``loads_checked``'s flag is False for them)."""
+    stack = [obj]
+    while stack:
+        v = stack.pop()
+        if type(v) is int and not -_INT64 <= v < _INT64:
+            return True
+        if isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+    return False
+
+
+def non_finite(line: bytes, obj) -> bool:
+    """Whether an answer holds ``NaN``, ``Infinity`` or ``-Infinity`` (Python's ``json`` reads them;
+    they are not JSON). Only lines with such a word are walked."""
+    if not any(w in line for w in _NON_FINITE):
+        return False
+    stack = [obj]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, float) and not math.isfinite(v):
+            return True
+        if isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+    return False
+
+
+def not_strict_json(line: bytes, obj, float_free: bool) -> str | None:
+    """What makes an answer line loose JSON (docs/protocol.md, Transport: strict JSON), or None:
+    ``NaN``/``Infinity``, an integer past 64 bits, or a key twice in one object. (A lone surrogate
+    is ``lone_surrogate``'s; a number outside a schema's own ``minimum``/``maximum`` is a schema
+    violation.)"""
+    if non_finite(line, obj):
+        what = "holds NaN or Infinity, which are not JSON numbers"
+    elif not float_free and _huge_int(obj):
+        what = "holds an integer outside the 64-bit range every schema's integers are in"
+    else:
+        dup = duplicate_key(line, obj, float_free)
+        if dup is None:
+            return None
+        what = f"has the key {excerpt(printable(dup), 60)!r} twice in one object; JSON readers differ on which one counts"
+    return f"the answer {what} (strict JSON): {excerpt(printable(line.decode('utf-8', 'replace')), 200)}"
 
 
 def excerpt(text: str, limit: int = 240) -> str:
@@ -293,6 +372,9 @@ __all__ = [
     "excerpt",
     "game_checkers",
     "lone_surrogate",
+    "duplicate_key",
+    "non_finite",
+    "not_strict_json",
     "printable",
     "state_problems",
 ]

@@ -64,6 +64,7 @@ from harness.driver.referee import (
     WrongId,
     excerpt,
     lone_surrogate,
+    not_strict_json,
     printable,
 )
 from harness.driver.engine_process import (  # noqa: F401  (re-exported: the process side lived here)
@@ -383,6 +384,9 @@ class SubprocessEngine(_ProcessIO, Engine):
         except (ValueError, RecursionError) as exc:
             self._fault(ProtocolError, f"the answer is not JSON ({exc}): {excerpt(line.decode('utf-8', 'replace'), 200)}",
                         req)
+        loose = not_strict_json(line, resp, self._last_clean)
+        if loose:
+            self._fault(ProtocolError, loose, req, kill=False)
         if lone_surrogate(line, resp):
             self._fault(ProtocolError, "the answer has a lone surrogate (a \\ud800-\\udfff escape without its "
                                        f"pair): not Unicode text: {excerpt(printable(line.decode('utf-8', 'replace')), 200)}",

@@ -32,12 +32,14 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from engine.canonical import dumps
-from engine.errors import RulecheckError, error_from_wire
+from engine.errors import RulecheckError, error_from_wire, error_row
+from engine.notation import observation_views
 from engine.protocol import Engine
 from harness.verdicts import blame
 from harness import capabilities
-from harness.explore import coverage, probes
+from harness.explore import coverage, notation, probes
 from harness.verdicts.findings import current, record
+from harness.verdicts.violations import FAULT_CODES
 
 #: how many earlier requests are kept to ask again (statelessness)
 REMEMBERED = 64
@@ -91,6 +93,12 @@ class Lockstep:
         self.missing: set[str] = set()
         #: whether the candidate's legal actions differed in this state
         self.legal_differs = False
+        #: the reference's text of an action -> (the candidate's own spelling of it, its successor)
+        self.spelled: dict[str, tuple[dict, Answer]] = {}
+        #: canonical texts of the reference's legal actions in this state
+        self.legal_keys: set[str] = set()
+        #: whether the candidate's pending chance event differs from the reference's in this state
+        self.chance_differs = False
 
     # ---- recording ---------------------------------------------------------------
     def found(self, b: blame.Blame, what: str, state_json, action, expected, got, diff: bool = True,
@@ -113,9 +121,10 @@ class Lockstep:
         for c in b.clauses:
             record(c, check, what, w, b.basis, b.alternatives_of(c))
 
-    def protocol(self, what: str, state_json, expected, got, alternatives: tuple[str, ...] = ()) -> None:
-        record("PROTOCOL", "protocol", what, blame.witness(self.reference, state_json, None, expected, got, diff=False),
-               "protocol", alternatives)
+    def protocol(self, what: str, state_json, expected, got, alternatives: tuple[str, ...] = (),
+                 action: dict | None = None) -> None:
+        record("PROTOCOL", "protocol", what,
+               blame.witness(self.reference, state_json, action, expected, got, diff=False), "protocol", alternatives)
 
     def agreed(self, agreement: dict) -> None:
         """The candidate did what the reference did here (kept for diagnosis)."""
@@ -158,6 +167,10 @@ class Lockstep:
         try:
             cand = self.candidate.new_game(config)
         except RulecheckError as exc:
+            if exc.code in FAULT_CODES:  # the candidate failed on a config the rules allow: a fault
+                self.protocol(f"the candidate fails on the config {dumps(config)}: {exc}", None, rj, str(exc))
+                self.cand = self.ref = None
+                return False
             b = blame.Blame.of(capabilities.config_clauses(self.reference.game, config))
             self.found(b, f"the candidate rejects the config {dumps(config)}, which the rules allow: {exc}",
                        None, None, rj, str(exc), diff=False, observed={"op": "new-rejects", "config": config})
@@ -226,7 +239,7 @@ class Lockstep:
         it = iter(answers)
 
         self._compare_legal(rj, r_legal, next(it), action)
-        self._compare_chance(rj, r_chance)
+        self.chance_differs = self._compare_chance(rj, r_chance)
         if self._observe:
             for p in range(players):
                 self._compare_observation(rj, p, next(it))
@@ -290,20 +303,40 @@ class Lockstep:
                 out.append(Answer(error=exc))
         return out
 
+    def _same_successor(self, rj: dict, mine: dict, theirs: dict) -> Answer | None:
+        """The candidate's successor for its spelling ``theirs`` when it is the reference's for ``mine``."""
+        got = self._ask([("apply", self.cand, theirs)])
+        if not got or got[0].error is not None:
+            return None
+        want = self.reference.to_json(self.reference.apply(self.ref, mine))
+        return got[0] if dumps(self.candidate.to_json(got[0].value)) == dumps(want) else None
+
     def _compare_legal(self, rj: dict, r_legal: list, ans: Answer, action) -> None:
         self.missing = set()
         self.legal_differs = True
+        self.spelled = {}
+        r_set = {dumps(a): a for a in r_legal}
+        self.legal_keys = set(r_set)
         if ans.error is not None:
             self.protocol(f"the candidate rejects a state it produced (or was put on): {ans.error}", rj,
                           "legal actions", f"rejects the state: {ans.error}")
             return
-        r_set = {dumps(a): a for a in r_legal}
-        c_set = {dumps(a): a for a in (ans.value or [])}
+        c_set, twice = notation.canonical_set(self.reference, ans.value or [])
+        if twice:
+            self.protocol(f"the candidate lists {twice} action(s) twice (docs/protocol.md, legal: \"every legal "
+                          "player action, each exactly once\"; two spellings of one action are one action)",
+                          rj, "each action once", f"{twice} repeated")
         if r_set.keys() == c_set.keys():
             self.legal_differs = False
             return
         missing = [r_set[k] for k in sorted(set(r_set) - set(c_set))]
         extra = [c_set[k] for k in sorted(set(c_set) - set(r_set))]
+        for mine, theirs in notation.variant_pairs(self.reference, missing, extra):
+            same = self._same_successor(rj, mine, theirs)
+            if same is not None:  # one action in two spellings (the order of independent steps)
+                self.spelled[dumps(mine)] = (theirs, same)
+                missing.remove(mine)
+                extra.remove(theirs)
         self.missing = {dumps(a) for a in missing}
         blamed = blame.legal_sets(self.reference, rj, missing, extra)
         listed = {"op": "legal", "value": [c_set[k] for k in sorted(c_set)]}  # the whole list: strong evidence
@@ -329,26 +362,42 @@ class Lockstep:
         ref_obs = self.reference.observation(self.ref, player)
         if self.explainer is not None and player == self.memory.visits % max(1, _players(rj)):
             self.cover(coverage.observation(self.explainer, rj, player))  # one player per state: what hides is the same
-        if ans.error is not None:
-            self.found(blame.observation(self.reference, rj, player, ref_obs, None),
-                       f"the candidate refuses player {player}'s observation: {ans.error}", rj, None, ref_obs,
-                       str(ans.error), diff=False, check="observation")
+        if ans.error is not None:  # a state it was put on or produced, refused: a fault, no rule's
+            self.protocol(f"the candidate refuses player {player}'s observation of a valid state: {ans.error}",
+                          rj, ref_obs, str(ans.error))
             return
-        if dumps(ans.value) != dumps(ref_obs):
-            self.found(blame.observation(self.reference, rj, player, ref_obs, ans.value),
-                       f"player {player}'s observation differs (what a player may see)", rj, None, ref_obs,
-                       ans.value, check="observation", observed={"op": "observe", "player": player, "value": ans.value})
+        ref_view, cand_view = observation_views(self.reference, rj, ref_obs, ans.value)
+        if dumps(cand_view) != dumps(ref_view):
+            self.found(blame.observation(self.reference, rj, player, ref_view, cand_view),
+                       f"player {player}'s observation differs (what a player may see)", rj, None, ref_view,
+                       cand_view, check="observation",
+                       observed={"op": "observe", "player": player, "value": ans.value})
 
     def _judge_probe(self, rj: dict, m: dict, code: str, ans: Answer, chance: bool) -> None:
+        spelled = [] if chance else notation.spellings_in(self.reference, m, self.legal_keys)
+        if spelled:  # another spelling of a legal action: refused with any code, or played as that action
+            if ans.error is None and not any(self._reaches(ans, s) for s in spelled):
+                self.found(blame.successor(self.reference, rj, spelled[0], self._after(spelled[0]),
+                                           self.candidate.to_json(ans.value)),
+                           "the candidate plays another spelling of a legal action to another state", rj, m,
+                           self._after(spelled[0]), self.candidate.to_json(ans.value), check="probe")
+            return
+        canon = m if chance else self.reference.canonical_action(m)
         if ans.error is None:
-            b = blame.chance_event(self.reference, rj) if chance else blame.accepted_illegal(self.reference, rj, m)
+            b = blame.chance_event(self.reference, rj) if chance else blame.accepted_illegal(self.reference, rj, canon)
             what = ("the candidate accepts a chance outcome the pending event cannot give" if chance
                     else "the candidate accepts an action the rules forbid")
             self.found(b, what, rj, m, f"rejected ({code})", "accepted", diff=False, check="probe",
                        observed={"op": "accepts", "value": True})
-        elif code and ans.error.code != code:
+        elif code and ans.error.code != code and canon is m:  # a set out of order: its code is notation too
             self.protocol(f"the candidate rejects a forbidden action with code {ans.error.code!r}; the protocol "
-                          f"documents {code!r} for it", rj, code, ans.error.code)
+                          f"documents {code!r} for it ({error_row(code)})", rj, code, ans.error.code, action=m)
+
+    def _after(self, action: dict) -> dict:
+        return self.reference.to_json(self.reference.apply(self.ref, action))
+
+    def _reaches(self, ans: Answer, action: dict) -> bool:
+        return dumps(self.candidate.to_json(ans.value)) == dumps(self._after(action))
 
     def _judge_replay(self, replay: tuple, ans: Answer) -> None:
         _, sj, action, after = replay
@@ -357,7 +406,9 @@ class Lockstep:
             return
         what = ("asked again after other requests (other games and configs), the candidate answers differently "
                 "than it did the first time: an answer must depend on the request alone")
-        if got is None:
+        if got is None and ans.error.code in FAULT_CODES:
+            self.protocol(f"{what}: it fails ({ans.error})", sj, after, str(ans.error), action=action)
+        elif got is None:
             self.found(blame.rejected_legal(self.reference, sj, action), what, sj, action, after,
                        f"rejected: {ans.error}", diff=False)
         else:
@@ -369,11 +420,17 @@ class Lockstep:
         after_r = self.reference.to_json(ref)
         if self.explainer is not None:
             self.cover(coverage.transition(self.explainer, rj, action, chance))
+        asked = action
+        if ans.error is not None and dumps(action) in self.spelled:
+            asked, ans = self.spelled[dumps(action)]  # the candidate's own spelling of the action
         if ans.error is not None:
             b = blame.rejected_legal(self.reference, rj, action)
-            if dumps(action) not in self.missing:  # a missing action was recorded already
-                self.found(b, "the candidate rejects an action the rules allow", rj, action, "accepted",
-                           f"rejected: {ans.error}", diff=False, observed={"op": "accepts", "value": False})
+            if dumps(action) not in self.missing and not (chance and self.chance_differs):
+                # a missing action (or another chance event) was recorded already; this one the candidate
+                # offered itself: refusing it is an inconsistent answer, a fault and no rule's
+                self.protocol(f"the candidate rejects {'the chance outcome of the event' if chance else 'an action'} "
+                              f"its own answers offered in this state ({'chance' if chance else 'legal'}): "
+                              f"{ans.error}", rj, "accepted", f"rejected: {ans.error}")
             self.resync(ref, b)
             return self.ref is not None
         after_c = self.candidate.to_json(ans.value)
@@ -385,7 +442,7 @@ class Lockstep:
             return self.ref is not None
         if not self.legal_differs:
             self.agreed({"op": "apply", "state": rj, "action": action, "key": key_of(rj, action)})
-        self.memory.transitions.append((self.cand, rj, action, after_r))
+        self.memory.transitions.append((self.cand, rj, asked, after_r))
         self.cand, self.ref = ans.value, ref
         return True
 

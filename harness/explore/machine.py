@@ -32,6 +32,7 @@ import specs
 from engine import chance as chance_mod
 from engine.canonical import dumps
 from engine.errors import RulecheckError
+from harness.verdicts.violations import FAULT_CODES
 from engine.protocol import Engine
 from harness import capabilities
 from harness.verdicts.findings import current, raise_if_any, record
@@ -79,6 +80,8 @@ class EngineMachine(RuleBasedStateMachine):
             try:
                 state = self.engine.new_game(config)
             except RulecheckError as exc:
+                if exc.code in FAULT_CODES:  # the engine failed on a config the rules allow: a fault
+                    raise ProtocolViolation(f"new_game({dumps(config)}) fails: {exc}") from None
                 for c in capabilities.config_clauses(self.engine.game, config):
                     record(c, "machine", f"new_game rejects the config {dumps(config)}, which the rules allow: {exc}",
                            None, "invariant")

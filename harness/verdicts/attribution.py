@@ -4,7 +4,7 @@ Checks record findings themselves (``harness.verdicts.findings``). A failure tha
 is attributed here by what was raised, never by parsing its text:
 
 - ``ClauseViolation`` (an invariant's ``require``): its clause;
-- ``EngineFault``, ``SchemaViolation``, ``ProtocolViolation``: ``PROTOCOL``;
+- ``EngineFault``, ``SchemaViolation``, ``ProtocolViolation``, an ``internal`` error: ``PROTOCOL``;
 - a failing Gherkin scenario: through its context's transition and the reference's
   provenance (``harness.verdicts.violations.scenario_blame``), else the scenario's clauses;
 - a test that checks exactly one clause: that clause;
@@ -33,6 +33,10 @@ def is_protocol_fault(exc: BaseException) -> bool:
     from harness.driver.referee import EngineFault
 
     if isinstance(exc, (EngineFault, ProtocolViolation)):
+        return True
+    from harness.verdicts.violations import FAULT_CODES
+
+    if getattr(exc, "code", None) in FAULT_CODES:  # an engine's ``internal`` error that escaped a check
         return True
     try:
         from harness.driver.subprocess_engine import SchemaViolation

@@ -36,6 +36,7 @@ from typing import Any
 
 from engine.canonical import dumps
 from engine.errors import RulecheckError
+from engine.notation import observation_views
 
 #: the pseudo-clauses a diagnosis never takes as a reading of the rules
 FAULTS = ("PROTOCOL",)
@@ -127,8 +128,10 @@ def reproduces(engine, observed: dict, state_json, action, cache: dict | None = 
         st = _state(engine, state_json, cache)
         if st is None:
             return False
-        if op == "legal":
-            return sorted(dumps(a) for a in engine.legal_actions(st)) == sorted(dumps(a) for a in observed["value"])
+        if op == "legal":  # compared as sets of canonical actions (docs/protocol.md, "Notation")
+            canon = getattr(engine, "canonical_action", lambda a: a)
+            return (sorted({dumps(canon(a)) for a in engine.legal_actions(st)})
+                    == sorted({dumps(canon(a)) for a in observed["value"]}))
         if op == "listed":
             listed = dumps(action) in {dumps(a) for a in engine.legal_actions(st)}
             return listed == bool(observed["value"])
@@ -143,8 +146,10 @@ def reproduces(engine, observed: dict, state_json, action, cache: dict | None = 
             return dumps(engine.to_json(engine.apply(st, action))) == dumps(observed["value"])
         if op == "chance":
             return _norm_chance(engine.chance(st)) == _norm_chance(observed["value"])
-        if op == "observe":
-            return dumps(engine.observation(st, observed["player"])) == dumps(observed["value"])
+        if op == "observe":  # compared in the game's view: public information shown either way is the same
+            mine, theirs = observation_views(engine, state_json, engine.observation(st, observed["player"]),
+                                             observed["value"])
+            return dumps(mine) == dumps(theirs)
     except RulecheckError:
         return False
     except Exception:  # noqa: BLE001  a misreading that breaks on a position explains nothing there

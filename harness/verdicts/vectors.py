@@ -94,6 +94,11 @@ def replay(eng, vec: dict, case: dict) -> None:
             try:
                 s = eng.apply(s, action)
             except (IllegalActionError, InvalidOutcomeError) as exc:
+                if listed:  # its own legal list offers it: an inconsistent answer, a fault and no rule's
+                    from harness.explore.machine import ProtocolViolation
+
+                    raise ProtocolViolation(f"step {k + 1}: the engine refuses {shown}, which its own legal "
+                                            f"actions list ({case['name']}): {exc}") from None
                 raise ClauseViolation(clause, f"step {k + 1}: {shown} is legal here ({case['name']}), engine: {exc}")
             _check(eng, s, step.get("expect", {}), clause, f"after step {k + 1} ({case['name']})")
         else:

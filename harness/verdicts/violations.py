@@ -21,6 +21,54 @@ UNEXPLAINED = "UNEXPLAINED"
 PSEUDO_CLAUSES = (PROTOCOL, DIFFERENTIAL, UNEXPLAINED)
 
 
+#: error codes that say the engine failed, not that the rules refuse: a fault, judged under PROTOCOL
+FAULT_CODES = ("internal",)
+
+
+def expect_code(error, code: str) -> None:
+    """A scenario's "rejected as <code>" step: nothing rejected is the scenario's failure (its
+    clauses); a rejection with another code is a PROTOCOL finding citing the error table's row
+    (``engine.errors.ERROR_ROWS``): the engine refused, as the rules say, in other words."""
+    if error is None:
+        raise AssertionError(f"expected a {code} error, but it was accepted")
+    got = getattr(error, "code", None)
+    if got != code:
+        from engine.errors import error_row
+        from harness.verdicts import findings
+
+        findings.record(PROTOCOL, "protocol", f"rejected as {got!r} where the protocol documents {code!r} "
+                        f"({error_row(code)}): {error}", None, "protocol")
+        raise findings.ClauseFailure([PROTOCOL], f"rejected as {got}, expected {code}")
+
+
+def fault_of(ctx) -> str | None:
+    """What makes a scenario's failure a fault of its engine rather than a rule (``ScenarioChecks.fault``):
+    an ``internal`` error, or an action refused that the engine's own legal list offers."""
+    fault = getattr(ctx, "fault", None) if ctx is not None else None
+    if fault is None:
+        error = getattr(ctx, "error", None) if ctx is not None else None
+        if getattr(error, "code", None) in FAULT_CODES:
+            fault = f"the engine answered {error.code!r} (a fault): {error}"
+    return fault
+
+
+def refusal_fault(engine, before: dict, action, error) -> str | None:
+    """Why refusing ``action`` in ``before`` is a fault of ``engine`` (an ``internal`` error, or an
+    action its own ``legal_actions`` lists there: an inconsistent answer), or None."""
+    code = getattr(error, "code", None)
+    if code in FAULT_CODES:
+        return f"the engine answered {code!r} (a fault): {error}"
+    if code != "illegal-action" or engine is None or not isinstance(action, dict):
+        return None
+    try:
+        listed = {dumps(a) for a in engine.legal_actions(engine.from_json(before))}
+    except Exception:  # noqa: BLE001  (the question is best effort; the scenario's own check still fails)
+        return None
+    if dumps(action) in listed:
+        return f"the engine refuses an action its own legal actions list in that state: {error}"
+    return None
+
+
 class ClauseViolation(AssertionError):
     def __init__(self, clause: str, message: str, alternatives: tuple[str, ...] = ()):
         super().__init__(f"[{clause}] {message}")
@@ -68,13 +116,40 @@ class ScenarioChecks:
         cls.__init__ = init
 
     # ---- the transition to blame ---------------------------------------------------------
-    def keep_transition(self, before: dict, action: dict, got: dict | None) -> None:
+    #: the first fault of the engine in this scenario (``refusal_fault``): its failure is PROTOCOL's
+    fault: str | None = None
+
+    def keep_transition(self, before: dict, action: dict, got: dict | None, error=None) -> None:
         """``self.transition = (state before, action, the candidate's successor or None when it
         rejects it)``. The first transition where the candidate departs from the reference is
-        kept: a later check fails because of it, and the later transitions agree."""
+        kept: a later check fails because of it, and the later transitions agree. ``error``: the
+        rejection, kept as ``fault`` when it is the engine's fault, not a rule's."""
+        if got is None and error is not None and self.fault is None:
+            self.fault = refusal_fault(_ctx_engine(self), before, action, error)
         if not getattr(self, "_departed", False):
             self.transition = (before, action, got)
             self._departed = departs(_ctx_engine(self), before, action, got)
+
+    def respelled(self, state, action: dict) -> dict:
+        """The engine's own spelling of ``action`` (docs/protocol.md, notation N2): a variant it lists
+        instead (``Engine.action_variants`` of the reference) that leads where ``action`` leads under
+        the reference; else ``action``."""
+        eng = _ctx_engine(self)
+        try:
+            ref = _reference_for(eng)
+            variants = ref.action_variants(action)
+            if not variants:
+                return action
+            listed = {dumps(a) for a in eng.legal_actions(state)}
+            if dumps(action) in listed:
+                return action
+            want = dumps(ref.to_json(ref.apply(ref.from_json(eng.to_json(state)), action)))
+            for v in variants:
+                if dumps(v) in listed and dumps(eng.to_json(eng.apply(state, v))) == want:
+                    return v
+        except Exception:  # noqa: BLE001  (no spelling found: the scenario judges the action as written)
+            pass
+        return action
 
     def blame_action(self, state, action: dict, listed: bool) -> None:
         """A check on the legal actions fails on ``action`` (listed though forbidden, or missing):
@@ -121,6 +196,10 @@ def record_scenario_failure(node, ctx, message: str) -> list[str]:
     from harness.verdicts.findings import record
     from harness.pytest_plugin import item_clauses
 
+    fault = fault_of(ctx)
+    if fault is not None:  # the engine failed: no rule could be judged (the scenario's clauses: inconclusive)
+        record(PROTOCOL, "protocol", f"{fault}; {message}", None, "protocol")
+        return [PROTOCOL]
     tags = [c for c in item_clauses(node) if c not in PSEUDO_CLAUSES]
     clauses, basis, witness, alternatives = scenario_blame(node, tags, ctx)
     for c in clauses:

@@ -20,6 +20,9 @@ Answers correctly (through harness.serve.Server) until its fault is due, then:
 - ``no-read``         never reads its input (and never answers)
 - ``orphan``          after hello, starts a grandchild that sleeps, then hangs
 - ``stderr-flood``    writes 20 MB to stderr before every answer (answers are correct)
+- ``duplicate-key``   answers apply with a state holding the key ``turn`` twice
+- ``nan``             answers apply with a state whose ``turn`` is NaN
+- ``huge-number``     answers apply with a state whose ``turn`` is 2**70 (past the schema's integers)
 """
 
 import json
@@ -92,6 +95,13 @@ def main() -> None:
             resp["id"] = 1000 + n
         if MODE == "bad-state" and req.get("op") == "apply" and "state" in resp:
             resp["state"]["players"] = "many"
+        if MODE in ("duplicate-key", "nan", "huge-number") and req.get("op") == "apply" and "state" in resp:
+            line = json.dumps(resp)
+            if MODE == "duplicate-key":
+                line = line.replace('"turn": ', '"turn": 99, "turn": ', 1)
+            resp["state"]["turn"] = float("nan") if MODE == "nan" else 2 ** 70
+            out(line if MODE == "duplicate-key" else json.dumps(resp))
+            continue
         if MODE == "not-a-list" and req.get("op") == "legal":
             resp = {"id": req["id"], "actions": "none"}
         if MODE == "stderr-flood":

@@ -8,6 +8,7 @@ from pytest_bdd import parsers, then, when
 
 from engine.canonical import dumps
 from harness.steps.dnup.positions import deck_cards, ids_of, parse_card
+from harness.verdicts.violations import expect_code
 
 
 @when(parsers.re(r"player (?P<p>\d+) (?P<verb>plays|tries to play) (?P<cards>[0-9/, ]+)"))
@@ -56,7 +57,7 @@ def when_raw_action(dnup, action):
 @then(parsers.parse("the action is rejected as {code}"))
 def then_rejected(dnup, code):
     dnup.check(dnup.error is not None, "nothing was rejected")
-    dnup.check(dnup.error.code == code, f"rejected as {dnup.error.code} ({dnup.error}), expected {code}")
+    expect_code(dnup.error, code)
 
 
 @then(parsers.parse('the error message mentions "{text}"'))

@@ -9,6 +9,7 @@ from pytest_bdd import parsers, then, when
 from engine import chance as chance_mod
 from engine.errors import RulecheckError
 from harness.steps.dnup.positions import deck_cards, parse_card
+from harness.verdicts.violations import expect_code
 
 
 @when("the cards are dealt")
@@ -116,7 +117,7 @@ def then_kept_orientation(dnup):
 @then(parsers.parse("the game is rejected as {code}"))
 def then_game_rejected(dnup, code):
     dnup.check(dnup.error is not None, "the game was created")
-    dnup.check(dnup.error.code == code, f"rejected as {dnup.error.code}, expected {code}")
+    expect_code(dnup.error, code)
 
 
 @then(parsers.parse("round {r:d} is being dealt"))

@@ -8,6 +8,7 @@ from pytest_bdd import parsers, then, when
 
 from engine.errors import RulecheckError
 from harness.steps.dnup.positions import parse_card
+from harness.verdicts.violations import expect_code
 
 
 def _load_corrupt(dnup, mutate):
@@ -51,7 +52,7 @@ def when_loaded_plain(dnup):
 @then(parsers.parse("the position is rejected as {code}"))
 def then_position_rejected(dnup, code):
     dnup.check(dnup.error is not None, "the position was accepted")
-    dnup.check(dnup.error.code == code, f"rejected as {dnup.error.code} ({dnup.error}), expected {code}")
+    expect_code(dnup.error, code)
 
 
 @then("the position is accepted")

@@ -139,7 +139,7 @@ class Ctx(ScenarioChecks):
         try:
             self.state = self.engine.apply(state, action)
         except RulecheckError as exc:
-            self.keep_transition(before, action, None)
+            self.keep_transition(before, action, None, exc)
             if not expect_error:
                 self.fail(f"{action} was rejected: {exc}")
             self.error = exc

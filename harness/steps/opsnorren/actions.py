@@ -10,6 +10,7 @@ from pytest_bdd import when as step_when
 
 from engine.canonical import dumps
 from harness.steps.opsnorren.positions import canonical, table_rows, tagged, with_every_card
+from harness.verdicts.violations import expect_code
 
 
 @step_when("the players play:")
@@ -87,7 +88,7 @@ def when_start(ops, config):
 def then_rejected(ops, code):
     err = ops.error
     assert err is not None, "the action was accepted"
-    assert getattr(err, "code", None) == code, f"expected error code {code}, got {type(err).__name__}: {err}"
+    expect_code(err, code)
 
 
 @step_then(parsers.parse('the error message mentions "{text}"'))

@@ -156,8 +156,8 @@ class Ops(ScenarioChecks):
             self.trick_cards.append((action["player"], action["card"]))
         try:
             self.state = self.engine.apply(state, action)
-        except Exception:
-            self.keep_transition(before, action, None)
+        except Exception as exc:
+            self.keep_transition(before, action, None, exc)
             raise
         self.keep_transition(before, action, self.engine.to_json(self.state))
 
@@ -171,7 +171,7 @@ class Ops(ScenarioChecks):
             self.keep_transition(before, action, self.engine.to_json(self.state))
         except Exception as exc:  # the scenario checks the error's code and message
             self.error = exc
-            self.keep_transition(before, action, None)
+            self.keep_transition(before, action, None, exc)
 
     def explain_position(self) -> None:
         """No transition departed from the reference: when the engine's legal actions here differ

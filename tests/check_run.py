@@ -1,0 +1,37 @@
+"""Run ``rulecheck check`` in a subprocess and read its reports (shared by the no-false-alarm tests)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import specs
+
+PY = sys.executable
+#: verdicts that are no alarm
+QUIET = ("pass", "not-implemented", "not-applicable")
+
+
+def check(game: str, engine: str, tmp_path, *extra: str, timeout: int = 900,
+          profile: str | None = None) -> tuple[subprocess.CompletedProcess, dict]:
+    """The default check (a run's default Hypothesis profile, or ``profile``): (process, JSON report)."""
+    report = tmp_path / f"{game}.json"
+    env = {k: v for k, v in os.environ.items() if k != "HYPOTHESIS_PROFILE"}
+    if profile:
+        env["HYPOTHESIS_PROFILE"] = profile
+    proc = subprocess.run([PY, "-m", "harness.cli", "check", "--game", game, "--engine", engine, "--failures-only",
+                           "--json", str(report), *extra], cwd=specs.ROOT, env=env,
+                          capture_output=True, text=True, timeout=timeout)
+    assert report.exists(), f"no report:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
+    return proc, json.loads(report.read_text(encoding="utf-8"))
+
+
+def alarms(report: dict) -> dict[str, str]:
+    """Clause -> verdict, for every clause that is not quiet (PROTOCOL and UNEXPLAINED included)."""
+    return {c["clause"]: c["verdict"] for c in report["clauses"] if c["verdict"] not in QUIET}
+
+
+def findings_of(report: dict, clause: str) -> int:
+    return sum(c["findings"] for c in report["clauses"] if c["clause"] == clause)
