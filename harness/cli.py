@@ -197,6 +197,8 @@ def _check(game, engine, choice, clause, tag, profile, json_path, junit_path, ht
         tool, why = available()
         if tool is None:
             raise UsageProblem(why)
+        if why:  # a part of the sandbox this machine cannot give: said, never claimed
+            console.print(f"[yellow]sandbox:[/] {escape(why)}")
         os.environ["RULECHECK_SANDBOX"] = "1"
     from harness.verdicts.check import run_suite
     from harness.verdicts.check_outcome import signals_interrupt, signals_noted, startup_failure, write_reports_together
