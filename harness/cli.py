@@ -378,8 +378,8 @@ def _print_witnesses(result, limit: int = 12) -> None:
     console.print("\n[bold]Shortest witness per failing clause[/] (every finding is in the JSON report)")
     for cv in failing[:limit]:
         f = cv.failures[0]
-        console.print(f"\n[bold red]{escape(cv.clause)}[/] [dim]{escape(f.get('check') or '')}, "
-                      f"{escape(f.get('test') or '')}[/]")
+        console.print(f"\n[bold red]{escape(cv.clause)}[/] [dim]{escape(_safe(f.get('check') or ''))}, "
+                      f"{escape(_safe(f.get('test') or ''))}[/]")
         console.print(_safe(f.get("message", "").strip()[:600]), markup=False, highlight=False)
         if f.get("witness_text"):
             console.print(_safe(f["witness_text"][:2000]), markup=False, highlight=False)
