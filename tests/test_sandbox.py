@@ -186,6 +186,32 @@ def test_every_escape_fails_when_rulecheck_runs_as_an_unprivileged_user(tmp_path
     assert "sandbox: missing" not in stdout  # unprivileged, every guarantee holds
 
 
+def test_a_sandboxed_engine_and_its_daemon_die_with_rulecheck(tmp_path):
+    """SIGKILL of rulecheck ends the sandbox: PR_SET_PDEATHSIG kills ``unshare``, whose
+    ``--kill-child`` kills the engine, PID 1 of its namespace, and with it every process there."""
+    mark = f"rulecheck-escape-{uuid.uuid4().hex[:12]}"
+    env = {**os.environ, "HOSTILE_MARK": mark, "RULECHECK_STARTUP_DEADLINE": "60"}
+    proc = subprocess.Popen([sys.executable, "-m", "harness.cli", "check", "--game", "dnup", "--engine",
+                             f"cmd:{sys.executable} {ESCAPE} outlive dnup", "--clause", "DNP-GOAL", "--sandbox",
+                             "--json", str(tmp_path / "r.json")], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    try:
+        end = time.monotonic() + 60
+        while len(marked_processes(mark)) < 4:  # rulecheck, unshare, the engine and its daemon
+            assert proc.poll() is None and time.monotonic() < end, "the engine never started its daemon"
+            time.sleep(0.1)
+        proc.kill()
+        proc.wait(10)
+        end = time.monotonic() + 5
+        while marked_processes(mark) and time.monotonic() < end:
+            time.sleep(0.05)
+        assert not marked_processes(mark), "the sandbox outlived rulecheck"
+    finally:
+        proc.kill()
+        for pid in marked_processes(mark):  # should the sandbox fail, leave nothing running
+            psutil.Process(pid).kill()
+
+
 def test_the_sandbox_says_what_it_gives_and_what_it_lacks():
     box = sandbox.describe()
     assert isinstance(box, sandbox.Sandbox), box

@@ -22,6 +22,8 @@ Attacks (the environment names the targets; ``HOSTILE_MARK`` names the files it 
 - ``memory``    map 8 GiB of private writable memory
 - ``mess``      make the scratch hard to remove (nested read-only folders, chattr +i, files
                 in /dev/shm, the scratch folder chmod 000) and leave a daemon writing there
+- ``outlive``   start a daemon (double fork, new session), then hang ignoring SIGTERM, SIGINT
+                and end of input, to outlive rulecheck
 """
 
 import ctypes
@@ -190,7 +192,21 @@ def mess() -> str:
     return "; ".join(out)
 
 
-ATTACK = {"remount": remount, "write": write, "proc": proc, "signal": send_signals, "ptrace": ptrace,
+def outlive() -> str:
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_IGN)
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            time.sleep(300)
+        os._exit(0)
+    os.wait()
+    print("escape outlive: daemon started, hanging", file=sys.stderr, flush=True)
+    while True:
+        time.sleep(3600)
+
+
+ATTACK = {"outlive": outlive, "remount": remount, "write": write, "proc": proc, "signal": send_signals, "ptrace": ptrace,
           "network": network, "forkbomb": forkbomb, "memory": memory, "mess": mess}
 
 
