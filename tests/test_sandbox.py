@@ -39,7 +39,7 @@ NOBODY = 65534
 SYSTEM_PYTHON = "/usr/bin/python3"
 
 _why = sandbox.available()[1] if sandbox.available()[0] is None else ""
-pytestmark = pytest.mark.skipif(bool(_why), reason=_why or "sandbox available")
+needs_sandbox = pytest.mark.skipif(bool(_why), reason=_why or "sandbox available")
 
 
 class _Strict(HTMLParser):
@@ -167,6 +167,7 @@ EXPECT = {  # what each attempt must have met, in the engine's own words
 }
 
 
+@needs_sandbox
 @pytest.mark.parametrize("attack", ATTACKS)
 def test_an_escape_attempt_fails_and_the_run_still_ends_with_a_verdict(attack, tmp_path):
     _, lines, stdout = run_escape(attack, tmp_path)
@@ -178,6 +179,7 @@ def test_an_escape_attempt_fails_and_the_run_still_ends_with_a_verdict(attack, t
         assert "/tmp written" in lines[attack] and "/dev/shm written" in lines[attack]
 
 
+@needs_sandbox
 @pytest.mark.skipif(os.geteuid() != 0 or shutil.which("setpriv") is None or not os.access(SYSTEM_PYTHON, os.X_OK),
                     reason="needs root (to become uid 65534), setpriv and a system Python")
 def test_every_escape_fails_when_rulecheck_runs_as_an_unprivileged_user(tmp_path):
@@ -186,6 +188,7 @@ def test_every_escape_fails_when_rulecheck_runs_as_an_unprivileged_user(tmp_path
     assert "sandbox: missing" not in stdout  # unprivileged, every guarantee holds
 
 
+@needs_sandbox
 def test_a_sandboxed_engine_and_its_daemon_die_with_rulecheck(tmp_path):
     """SIGKILL of rulecheck ends the sandbox: PR_SET_PDEATHSIG kills ``unshare``, whose
     ``--kill-child`` kills the engine, PID 1 of its namespace, and with it every process there."""
@@ -212,6 +215,7 @@ def test_a_sandboxed_engine_and_its_daemon_die_with_rulecheck(tmp_path):
             psutil.Process(pid).kill()
 
 
+@needs_sandbox
 def test_the_sandbox_says_what_it_gives_and_what_it_lacks():
     box = sandbox.describe()
     assert isinstance(box, sandbox.Sandbox), box
