@@ -155,7 +155,7 @@ def tempfile_dir(tmp_path: Path, as_nobody: bool) -> str:
 
 
 EXPECT = {  # what each attempt must have met, in the engine's own words
-    "remount": r"remount-rw refused EPERM; mount refused EPERM; then checkout refused EROFS",
+    "remount": r"remount-rw refused EPERM; mount refused EPERM; then checkout refused EROFS; nested namespace refused",
     "write": r"refused EROFS",
     "proc": r"^1 process\(es\) in /proc; victims visible: 0$",
     "signal": r"^(SIG(STOP|KILL) \d+ refused ESRCH(; |$)){4}$",

@@ -83,7 +83,7 @@ def read_only(point, options="", extra=0):
 def make_everything_read_only():
     done = set()
     for point, options in mount_points():
-        if point in done or point == "/proc" or point.startswith(("/proc/", "/dev")):
+        if point in done or point in ("/proc", "/dev") or point.startswith(("/proc/", "/dev/")):
             continue  # /proc is ours already; /dev is replaced below
         done.add(point)
         try:

@@ -10,7 +10,8 @@ PROTOCOL verdict whose message shows that stderr. Standard library only (starts 
 Attacks (the environment names the targets; ``HOSTILE_MARK`` names the files it writes):
 
 - ``remount``   remount ``/`` read-write, mount a tmpfs over the working folder, then write
-                into the checkout (``HOSTILE_CHECKOUT``)
+                into the checkout (``HOSTILE_CHECKOUT``); then the same from a new user and
+                mount namespace of its own (``unshare -Urm``), where it has capabilities again
 - ``write``     write a file into each folder of ``HOSTILE_TARGETS`` (``:``-separated: the
                 host's /tmp, /dev/shm, $HOME, the checkout, rulecheck's working folder)
 - ``proc``      look for other processes in /proc, and for ``HOSTILE_VICTIM``'s there
@@ -35,6 +36,7 @@ import os
 import signal
 import socket
 import struct
+import subprocess
 import sys
 import time
 
@@ -67,7 +69,13 @@ def remount() -> str:
     parts = ["remount-rw " + ("ESCAPED" if r == 0 else f"refused {errno.errorcode[ctypes.get_errno()]}")]
     r = libc.mount(b"none", os.getcwd().encode(), b"tmpfs", 0, None)
     parts.append("mount " + ("ESCAPED" if r == 0 else f"refused {errno.errorcode[ctypes.get_errno()]}"))
-    parts.append("then checkout " + write_into(os.environ.get("HOSTILE_CHECKOUT", "/")))
+    checkout = os.environ.get("HOSTILE_CHECKOUT", "/")
+    parts.append("then checkout " + write_into(checkout))
+    nested = subprocess.run(["unshare", "-Urm", "sh", "-c", f"mount -o remount,bind,rw / 2>/dev/null; "
+                             f"mount -o remount,bind,rw {checkout} 2>/dev/null; "
+                             f"echo escaped > {checkout}/{MARK}.txt 2>/dev/null && echo ESCAPED || echo refused"],
+                            capture_output=True, text=True)
+    parts.append("nested namespace " + (nested.stdout.strip() or f"refused ({nested.stderr.strip()[:80]})"))
     return "; ".join(parts)
 
 
