@@ -179,9 +179,17 @@ def test_an_escape_attempt_fails_and_the_run_still_ends_with_a_verdict(attack, t
         assert "/tmp written" in lines[attack] and "/dev/shm written" in lines[attack]
 
 
+def system_python_fits() -> bool:
+    """A Python outside root's folders, of our version (it runs rulecheck's installed packages)."""
+    if not os.access(SYSTEM_PYTHON, os.X_OK):
+        return False
+    r = subprocess.run([SYSTEM_PYTHON, "-c", "import sys; print(sys.version_info[:2])"], capture_output=True, text=True)
+    return r.stdout.strip() == str(sys.version_info[:2])
+
+
 @needs_sandbox
-@pytest.mark.skipif(os.geteuid() != 0 or shutil.which("setpriv") is None or not os.access(SYSTEM_PYTHON, os.X_OK),
-                    reason="needs root (to become uid 65534), setpriv and a system Python")
+@pytest.mark.skipif(os.geteuid() != 0 or shutil.which("setpriv") is None or not system_python_fits(),
+                    reason="needs root (to become uid 65534), setpriv and a system Python of this version")
 def test_every_escape_fails_when_rulecheck_runs_as_an_unprivileged_user(tmp_path):
     report, lines, stdout = run_escape(",".join(ATTACKS), tmp_path, as_nobody=True)
     assert re.search(EXPECT["forkbomb"], lines["forkbomb"]) and re.search(EXPECT["remount"], lines["remount"])
