@@ -190,6 +190,8 @@ def _check(game, engine, choice, clause, tag, profile, json_path, junit_path, ht
         tool, why = available()
         if tool is None:
             raise UsageProblem(why)
+        if why:  # a part of the sandbox this machine cannot give: said, never claimed
+            console.print(f"[yellow]sandbox:[/] {escape(why)}")
         os.environ["RULECHECK_SANDBOX"] = "1"
     from harness.verdicts.check import run_suite
     from harness.verdicts.check_outcome import signals_interrupt, signals_noted, startup_failure, write_reports_together
@@ -338,20 +340,21 @@ def play(game, players, seed, choice, config_kv, engine, max_plies, jsonl):
     eng = open_engine(engine, game, parse_choices(choice))
     config = {"players": players, **parse_config(config_kv)}
     if not jsonl:
-        console.print(f"[bold]{game}[/], {players} players, seed {seed}, engine {eng.name}")
-        console.print(f"choices: {', '.join(f'{k}={v}' for k, v in sorted(eng.choices.items())) or '(none)'}")
+        console.print(f"[bold]{game}[/], {players} players, seed {seed}, engine {escape(_safe(eng.name))}")
+        console.print("choices: " + escape(_safe(", ".join(f"{k}={v}" for k, v in sorted(eng.choices.items()))
+                                                 or "(none)")))
         console.print(f"config: {json.dumps(config, sort_keys=True)}")
         source = getattr(eng, "tables_source", None) or getattr(eng, "deck_source", None)
         if source:
             console.print(f"tables file in use: {source}")
         for line in assumed_parameters(game):
             console.print(f"[dim]assumed (see rulecheck ambiguities): {line}[/]")
-    emit = (lambda s: click.echo(s)) if jsonl else (lambda s: console.print(s, markup=False))
+    emit = (lambda s: click.echo(s)) if jsonl else (lambda s: console.print(_safe(s), markup=False))
     summary = play_game(eng, config, seed, emit, max_plies=max_plies, json_lines=jsonl)
     if jsonl:
         click.echo(json.dumps({"summary": {k: v for k, v in summary.items() if k != "final_state"}}, sort_keys=True))
     else:
-        console.print(f"[bold]result:[/] {json.dumps(summary['result'], sort_keys=True, ensure_ascii=False)}  "
+        console.print(f"[bold]result:[/] {escape(_safe(json.dumps(summary['result'], sort_keys=True, ensure_ascii=False)))}  "
                       f"({summary['plies']} plies, {summary['chance_events']} chance events)")
 
 

@@ -176,7 +176,9 @@ def test_good_and_late_answers_alternating_trip_the_breaker():
 
 # ---- the whole run's time budget --------------------------------------------------------------
 def test_a_slow_engine_is_stopped_by_the_run_budget_and_the_rest_reported_not_run(tmp_path):
-    proc, report, _, elapsed = check("slow", tmp_path, "--budget", "2", clause=FIVE_TESTS)
+    # its hello alone takes 1 s: a loaded machine must not turn the budget test into a startup failure
+    proc, report, _, elapsed = check("slow", tmp_path, "--budget", "2", clause=FIVE_TESTS,
+                                     RULECHECK_STARTUP_DEADLINE="10")
     assert proc.returncode == 1
     assert report["not_run"] >= 1 and not report["ok"]
     assert any(e["nodeid"] == "(budget)" and "time budget of 2 s" in e["message"] for e in report["errors"])
@@ -227,37 +229,7 @@ def test_sigkill_of_rulecheck_takes_the_engine_along_and_leaves_the_reports(tmp_
         assert (tmp_path / f"r.{ext}").read_text() == "the previous report\n"
 
 
-# ---- the sandbox ---------------------------------------------------------------------------------
-def test_the_sandbox_denies_network_and_writes_outside_its_scratch_folder(tmp_path):
-    from harness.driver.sandbox import available
-
-    tool, why = available()
-    if tool is None:
-        pytest.skip(why)
-    proc, report, _, _ = check("sandbox-probe", tmp_path, "--sandbox", "--fresh-process", HOSTILE_OUTSIDE=str(tmp_path),
-                                  HOSTILE_PIDS="")
-    assert_protocol_verdict(proc, report, tmp_path, "probe: write outside refused: Read-only file system",
-                            "probe: scratch folder writable", "probe: network refused")
-    assert not (tmp_path / "sandbox-escape.txt").exists()
-
-
-def test_no_sandbox_is_a_clear_error(monkeypatch, tmp_path):
-    from click.testing import CliRunner
-
-    from harness.driver import sandbox
-    from harness.cli import cli
-
-    monkeypatch.setattr(sandbox.shutil, "which", lambda name: None)
-    sandbox.available.cache_clear()
-    try:
-        r = CliRunner().invoke(cli, ["check", "--game", GAME, "--sandbox", "--engine", "cmd:true",
-                                     "--json", str(tmp_path / "r.json")])
-    finally:
-        sandbox.available.cache_clear()
-        os.environ.pop("RULECHECK_SANDBOX", None)
-    assert r.exit_code == 2, r.output
-    assert "--sandbox is not available here" in r.output and "bubblewrap" in r.output
-    assert not (tmp_path / "r.json").exists()
+# ---- the sandbox: tests/test_sandbox.py --------------------------------------------------------
 
 
 # ---- in-process pieces (cheap) --------------------------------------------------------------------

@@ -12,6 +12,8 @@ import sys
 
 import click
 
+from harness.sanitize import terminal
+
 #: the campaign's default time budget (``--budget``)
 DEFAULT_BUDGET = "5m"
 
@@ -111,7 +113,7 @@ def fuzz(game, engine, choice, budget, scheduler, workers, out_dir, slice_second
         for clause, by_check in report["findings"].items():
             for check, f in by_check.items():
                 con.print(f"[bold red]{escape(clause)}[/] ({check}, {f['count']} finding(s)): "
-                          f"{escape(f['message'][:200])}  -> {escape(str(f['vector']))} ({f['steps']} step(s))")
+                          f"{escape(terminal(f['message'][:200]))}  -> {escape(str(f['vector']))} ({f['steps']} step(s))")
         for e in report["errors"]:
             con.print(f"[bold red]error[/] {escape(json.dumps(e)[:400])}")
         con.print(f"vectors and campaign.json in {escape(out)}; replay: rulecheck check --game {game} "

@@ -7,9 +7,11 @@ from python-chess's rules).
 - ``engine_process``: the process itself: limits, reading lines without unbounded memory,
   parking for reuse, reaping, the run budget.
 - ``process_tree``: finding and killing every descendant, even those that left the session.
-- ``sandbox``: ``--sandbox`` (bubblewrap, else unshare namespaces).
+- ``sandbox``: ``--sandbox`` (unshare namespaces; what holds is probed from inside), with
+  ``sandbox_init`` (the sandbox's first process), ``sandbox_probe`` (the guarantees checked
+  from inside) and ``pids_cgroup`` (the process limit where RLIMIT_NPROC does not hold).
 - ``referee``: the faults (``EngineFault`` and kin), checking answers against the protocol's
-  and the game's schemas, text from an engine made printable.
+  and the game's schemas, text from an engine made printable (``harness.sanitize``).
 - ``protocol_bench``: checked transitions per second over the protocol (``rulecheck bench
   --protocol``).
 

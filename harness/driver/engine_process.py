@@ -171,8 +171,7 @@ class _Process:
 
     def sweep_escaped(self) -> int:
         """Kill (and count) the descendants that left the engine's process group (at parking)."""
-        escaped = {p for p in process_tree.related(self.pid, self.token)
-                   if (process_tree._stat(p) or (0, 0))[1] != self.pid}
+        escaped = {p for p in process_tree.related(self.pid, self.token) if process_tree.group_of(p) != self.pid}
         if escaped:
             process_tree.kill(escaped)
             process_tree.reap_adopted(escaped)

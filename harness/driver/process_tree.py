@@ -10,9 +10,9 @@ A candidate runs in its own session / process group, but its children may leave 
   and its zombie is ours to reap;
 - asks the kernel to SIGKILL the candidate when rulecheck dies (``PR_SET_PDEATHSIG``),
   even by SIGKILL, so an engine that ignores end of input cannot outlive rulecheck;
-- at the end (``sweep``) kills every process that descends from the candidate (the
-  ``/proc/<pid>/task/*/children`` lists), is in its process group or session, or carries
-  its token, and reaps the ones re-parented to us.
+- at the end (``sweep``) kills every process that descends from the candidate (parent
+  links, read with psutil), is in its process group or session, or carries its token, and
+  reaps the ones re-parented to us.
 
 An engine that clears its environment *and* double-forks out of its session escapes the
 token and the tree; ``--sandbox`` (``harness.driver.sandbox``: a PID namespace) closes that gap.
@@ -25,6 +25,8 @@ import os
 import signal
 import sys
 import time
+
+import psutil
 
 TOKEN_VAR = "RULECHECK_ENGINE_TOKEN"
 PR_SET_PDEATHSIG = 1
@@ -61,59 +63,42 @@ def die_with_parent(parent_pid: int) -> None:
         os._exit(1)  # the parent died before the request was made
 
 
-def _stat(pid: int) -> tuple[int, int, int, str] | None:
-    """(ppid, pgrp, session, state) of a process, or None when it is gone."""
+def _process(pid: int) -> psutil.Process | None:
     try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            data = f.read()
-    except OSError:
+        return psutil.Process(pid)
+    except psutil.Error:
         return None
-    fields = data.rsplit(b")", 1)[-1].split()
+
+
+def _state(pid: int) -> tuple[int, str] | None:
+    """(ppid, status) of a process, or None when it is gone."""
+    p = _process(pid)
     try:
-        return int(fields[1]), int(fields[2]), int(fields[3]), fields[0].decode()
-    except (IndexError, ValueError):
+        return (p.ppid(), p.status()) if p else None
+    except psutil.Error:
         return None
 
 
 def alive(pid: int) -> bool:
-    st = _stat(pid)
-    return st is not None and st[3] not in ("Z", "X")
+    st = _state(pid)
+    return st is not None and st[1] not in (psutil.STATUS_ZOMBIE, psutil.STATUS_DEAD)
 
 
-def children(pid: int) -> list[int]:
-    out: list[int] = []
+def group_of(pid: int) -> int | None:
+    """The process group of ``pid``, or None when it is gone."""
     try:
-        tasks = os.listdir(f"/proc/{pid}/task")
+        return os.getpgid(pid)
     except OSError:
-        return out
-    for tid in tasks:
-        try:
-            with open(f"/proc/{pid}/task/{tid}/children") as f:
-                out += [int(x) for x in f.read().split()]
-        except (OSError, ValueError):
-            continue
-    return out
+        return None
 
 
 def descendants(pid: int) -> list[int]:
     """Every live descendant of ``pid`` through parent links (not ``pid`` itself)."""
-    seen: list[int] = []
-    todo = children(pid)
-    while todo:
-        p = todo.pop()
-        if p in seen:
-            continue
-        seen.append(p)
-        todo += children(p)
-    return seen
-
-
-def _has_token(pid: int, needle: bytes) -> bool:
+    p = _process(pid)
     try:
-        with open(f"/proc/{pid}/environ", "rb") as f:
-            return needle in f.read()
-    except OSError:
-        return False
+        return [c.pid for c in p.children(recursive=True)] if p else []
+    except psutil.Error:
+        return []
 
 
 def related(leader: int, token: str | None) -> set[int]:
@@ -122,21 +107,21 @@ def related(leader: int, token: str | None) -> set[int]:
     if not LINUX:
         return set()
     found = set(descendants(leader))
-    needle = f"{TOKEN_VAR}={token}\0".encode() if token else None
     me = os.getpid()
-    try:
-        pids = [int(p) for p in os.listdir("/proc") if p.isdigit()]
-    except OSError:
-        pids = []
-    for pid in pids:
-        if pid in (leader, me) or pid in found:
+    for p in psutil.process_iter():
+        if p.pid in (leader, me) or p.pid in found:
             continue
-        st = _stat(pid)
-        if st is None or st[3] in ("Z", "X"):
+        try:
+            if p.status() in (psutil.STATUS_ZOMBIE, psutil.STATUS_DEAD):
+                continue
+            mine = leader in (os.getpgid(p.pid), os.getsid(p.pid))
+            if not mine and token is not None:
+                mine = p.environ().get(TOKEN_VAR) == token
+        except (psutil.Error, OSError):
             continue
-        if leader in (st[1], st[2]) or (needle is not None and _has_token(pid, needle)):
-            found.add(pid)
-            found.update(descendants(pid))
+        if mine:
+            found.add(p.pid)
+            found.update(descendants(p.pid))
     found.discard(leader)
     found.discard(me)
     return {p for p in found if alive(p)}
@@ -163,11 +148,11 @@ def reap_adopted(pids=(), wait: float = 0.5) -> None:
     while True:
         pending = False
         for pid in list(_KILLED):
-            st = _stat(pid)
+            st = _state(pid)
             if st is None:
                 _KILLED.discard(pid)
             elif st[0] == me:
-                if st[3] != "Z":
+                if st[1] != psutil.STATUS_ZOMBIE:
                     pending = True
                     continue
                 try:

@@ -30,6 +30,7 @@ from typing import Any
 import orjson
 import specs.protocol as proto
 from engine.canonical import dumps
+from harness.sanitize import visible
 from specs.protocol.checker import SchemaCheck
 
 #: the fault classes' tags, in the order a report lists them
@@ -123,16 +124,11 @@ class SchemaViolation(EngineFault):
 FAULT_CLASSES = (EngineStartupError, EngineTimeout, EngineCrashed, ProtocolError, OversizedLine, WrongId,
                  SchemaViolation)
 
-_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
-
-
 def printable(text: str) -> str:
-    """Text from an engine, safe to print and to encode: control characters (but newline
-    and tab) and lone surrogates become visible escapes (``\\x1b``, ``\\ud800``)."""
-    if not isinstance(text, str):
-        text = str(text)
-    return _UNPRINTABLE.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
-                            else f"\\u{ord(m.group()):04x}", text)
+    """Text from an engine, safe to print and to encode: control, bidi and separator
+    characters (but newline and tab), lone surrogates and non-characters become visible
+    escapes (``\\x1b``, ``\\u202e``, ``\\ud800``): ``harness.sanitize.visible``."""
+    return visible(text)
 
 
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")

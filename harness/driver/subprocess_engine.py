@@ -195,7 +195,7 @@ class SubprocessEngine(_ProcessIO, Engine):
         if self.sandbox:
             from harness.driver import sandbox
 
-            argv = sandbox.wrap(self.argv, self.cwd)  # raises SandboxUnavailable (a usage problem)
+            argv = sandbox.wrap(self.argv, self.cwd, self.memory_mb)  # raises SandboxUnavailable (a usage problem)
         try:
             self._proc = _Process(argv, cpu_seconds=self.cpu_seconds, memory_mb=self.memory_mb, env=self.env,
                                   cwd=self.cwd, stderr_bytes=self.stderr_bytes)

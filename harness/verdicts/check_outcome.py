@@ -12,17 +12,17 @@
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import tempfile
 
-from harness.driver.referee import printable
+from harness import sanitize
 
 
 def safe(text: str) -> str:
-    """Engine text for the terminal: no control characters (ESC sequences) but newline and tab."""
-    return printable(text)
+    """Engine text for the terminal: no control, bidi or separator character left raw
+    (``harness.sanitize.terminal``)."""
+    return sanitize.terminal(text)
 
 
 class signals_interrupt:
@@ -65,7 +65,7 @@ def write_reports_together(result, json_path, junit_path, html_path) -> list[str
     from harness.verdicts.report import html_page, junit_xml
 
     jobs = [(p, render) for p, render in (
-        (json_path, lambda: json.dumps(result.to_json(), indent=1, ensure_ascii=False)),
+        (json_path, lambda: sanitize.json_document(result.to_json())),
         (junit_path, lambda: junit_xml(result)), (html_path, lambda: html_page(result))) if p]
     done: list[tuple[str, str]] = []
     try:

@@ -8,7 +8,6 @@ with its message (the shrunk program, the witness, the diff).
 
 from __future__ import annotations
 
-import html
 import json
 import tomllib
 import xml.etree.ElementTree as ET
@@ -17,7 +16,7 @@ from pathlib import Path
 import specs
 from harness.verdicts.check import SuiteResult
 from harness.pytest_plugin import write_atomic
-from harness.driver.referee import printable
+from harness import sanitize
 
 COLOURS = {
     "pass": "#1a7f37",
@@ -66,10 +65,9 @@ def load_expectations(path: str | Path) -> dict[str, str]:
 
 
 def safe_text(text: str) -> str:
-    """Engine text made safe for any output: no control characters but newline and tab, no
-    lone surrogates (each becomes a visible escape such as ``\\x1b``). XML 1.0 allows no
-    other control characters at all, HTML none, and a terminal would obey ESC sequences."""
-    return printable(text)
+    """A whole XML or HTML document made safe (``harness.sanitize.xml``): every character
+    XML 1.0 cannot hold, and every bidi control, becomes a visible escape such as ``\\x1b``."""
+    return sanitize.xml(text)
 
 
 def run_problem(result: SuiteResult) -> str | None:
@@ -158,7 +156,7 @@ def finding_text(f: dict) -> str:
 
 
 def html_page(result: SuiteResult) -> str:
-    e = html.escape
+    e = sanitize.html
     t = result.totals
     parts = [
         "<!doctype html><html lang='en'><meta charset='utf-8'><title>rulecheck report</title>",
@@ -243,7 +241,7 @@ def write_reports(result: SuiteResult, json_path: str | None = None, junit_path:
                   html_path: str | None = None) -> list[str]:
     written = []
     if json_path:
-        write_atomic(Path(json_path), json.dumps(result.to_json(), indent=1, ensure_ascii=False))
+        write_atomic(Path(json_path), sanitize.json_document(result.to_json()))
         written.append(json_path)
     if junit_path:
         write_atomic(Path(junit_path), junit_xml(result))

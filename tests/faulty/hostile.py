@@ -22,9 +22,6 @@ test can check that none is left behind.
 - ``slow``            answers correctly, each answer after 1 s
 - ``ignore-eof``      answers ``hello`` and one request, then hangs, ignoring SIGTERM and
                       end of input (and creates the file ``HOSTILE_HANG`` names, if any)
-- ``sandbox-probe``   at ``hello`` tries to write outside its scratch folder and to open
-                      a network connection, prints what happened on stderr, then answers
-                      every request with garbage (so the report shows its stderr)
 """
 
 import json
@@ -75,30 +72,6 @@ def start_helpers() -> None:
     subprocess.run([sys.executable, "-c", code, os.environ.get("HOSTILE_PIDS", "")])  # the middle exits at once
 
 
-def sandbox_probe() -> None:
-    outside = os.path.join(os.environ.get("HOSTILE_OUTSIDE") or os.getcwd(), "sandbox-escape.txt")
-    try:
-        with open(outside, "w") as f:
-            f.write("escaped")
-        print("probe: wrote outside the scratch folder", file=sys.stderr)
-    except OSError as exc:
-        print(f"probe: write outside refused: {exc.strerror}", file=sys.stderr)
-    try:
-        with open(os.path.join(os.environ.get("TMPDIR", "/tmp"), "scratch.txt"), "w") as f:
-            f.write("ok")
-        print("probe: scratch folder writable", file=sys.stderr)
-    except OSError as exc:
-        print(f"probe: scratch refused: {exc.strerror}", file=sys.stderr)
-    import socket
-
-    try:
-        socket.create_connection(("192.0.2.1", 9), timeout=1).close()  # TEST-NET: unreachable by design
-        print("probe: network connection opened", file=sys.stderr)
-    except OSError as exc:
-        print(f"probe: network refused: {exc.strerror or exc}", file=sys.stderr)
-    sys.stderr.flush()
-
-
 def main() -> None:
     note_pid(os.getpid())
     if MODE == "ignore-eof":
@@ -121,8 +94,6 @@ def main() -> None:
                 b'"choices": {}, "protocol": 1}')
             continue
         if n == 1 and server is None:
-            if MODE == "sandbox-probe":
-                sandbox_probe()
             out(hello(req))
             continue
         if n == 1 and MODE == "leftover":
@@ -138,9 +109,6 @@ def main() -> None:
             sys.stderr.write("engine log \x1b[31mRED\x1b[0m \x1b]0;pwned\x07 nul:\x00 vt:\x0b end\n")
             sys.stderr.flush()
             out("\x00\x1b[2J\x1b[31mgarbage\x0b\x1b[0m")
-            continue
-        if MODE == "sandbox-probe":
-            out("not an answer")
             continue
         if MODE == "ignore-eof" and n > 2:
             if os.environ.get("HOSTILE_HANG"):
