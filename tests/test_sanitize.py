@@ -24,7 +24,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from rich.console import Console
 
-from harness import cli, sanitize
+from harness import sanitize
+from harness.verdicts import terminal
+from harness.verdicts.diagnosis import RootCause
 from harness.verdicts.check import SuiteResult, compute_verdicts
 from harness.verdicts.report import html_page, junit_xml
 
@@ -60,8 +62,11 @@ def report_of(texts: list[str]) -> SuiteResult:
 
 def terminal_output(result: SuiteResult, monkeypatch) -> str:
     out = io.StringIO()
-    monkeypatch.setattr(cli, "console", Console(file=out, width=4000, color_system=None, force_terminal=False))
-    cli._print_verdicts(result, all_clauses=False)  # the failing clauses: every one holding engine text
+    console = Console(file=out, width=4000, color_system=None, force_terminal=False)
+    failing = [cv for cv in result.verdicts.values() if cv.failures]
+    result.root_causes = [RootCause(cv.clause, "", None, "provenance", {cv.clause: 1}, shortest=cv.failures[0])
+                          for cv in failing]  # a root cause's line holds its shortest witness's engine text
+    terminal.print_result(console, result, all_clauses=False)  # the failing clauses: every one holding engine text
     return out.getvalue()
 
 
