@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.opsnorren.cards import COLOUR_OF, VALUE_OF
 from engine.opsnorren.misreadings_base import Variant, mis
 from engine.opsnorren.state import PLAY
-from engine.opsnorren.trick import best_animal, lead_colour
+from engine.opsnorren.trick import best_animal
 
 
 def _joker(c: int) -> bool:
@@ -65,16 +65,6 @@ def _lead_changes_once(self, s):
         elif col != lead and rs.new_lead_colour and not changed:
             lead, changed = col, True
     return lead
-
-
-def _lead_always_new(self, s):
-    """A card that does not follow sets the new lead colour, with or without the rule card."""
-    rs = self.rs(s)
-
-    class _On:
-        new_lead_colour = True
-
-    return lead_colour(s.trick, _On if not rs.new_lead_colour else rs, self.ch.joker_lead_first_animal)
 
 
 # ---- which cards may be played -----------------------------------------------------------------
@@ -169,7 +159,4 @@ def misreadings() -> list:
         mis("ops.new-lead.once", "OPS-RULE-NEW-LEAD-COLOUR",
             "under 'not following makes a new colour' the lead colour changes only once per trick", "quantifier",
             lead=_lead_changes_once),
-        mis("ops.new-lead.always", "OPS-RULE-NEW-LEAD-COLOUR",
-            "a card that does not follow sets a new lead colour even without the rule card", "condition",
-            lead=_lead_always_new),
     ]

@@ -101,17 +101,6 @@ def _order_words(strength: tuple[int, ...]) -> str:
 
 def misreadings() -> list:
     out = [
-        mis("ops.colour-order.reversed", "OPS-COLOUR-ORDER",
-            "the colour strength is read the wrong way round: green strongest, blue weakest", "order",
-            **_strength_variant((3, 2, 1, 0))),
-    ]
-    for a in range(3):  # every two neighbouring colours swapped
-        base = list(range(4))
-        base[a], base[a + 1] = base[a + 1], base[a]
-        out.append(mis(f"ops.colour-order.swap-{COLOUR_WORDS[a]}-{COLOUR_WORDS[a + 1]}", "OPS-COLOUR-ORDER",
-                       f"{COLOUR_WORDS[a]} and {COLOUR_WORDS[a + 1]} swap places in the colour strength "
-                       f"({_order_words(tuple(base))})", "order", **_strength_variant(tuple(base))))
-    out += [
         mis("ops.colour-reversed.swap-ends", "OPS-RULE-COLOUR-REVERSED",
             "'the colour order is reversed' only swaps blue and green (pink and orange keep their places)", "order",
             **_strength_variant((0, 1, 2, 3), (3, 1, 2, 0))),
@@ -160,4 +149,16 @@ def misreadings() -> list:
         out.append(mis(f"ops.three-lowest.trigger{d:+d}", "OPS-RULE-THREE-LOWEST",
                        f"the lowest value wins when a card of value {3 + d} (not 3) is in the trick", "parameter",
                        **_winner_variant(three=3 + d)))
+    # the colour order itself, touching every trick: after the rule cards (diagnosis breaks ties by order)
+    out += [
+        mis("ops.colour-order.reversed", "OPS-COLOUR-ORDER",
+            "the colour strength is read the wrong way round: green strongest, blue weakest", "order",
+            **_strength_variant((3, 2, 1, 0))),
+    ]
+    for a in range(3):  # every two neighbouring colours swapped
+        base = list(range(4))
+        base[a], base[a + 1] = base[a + 1], base[a]
+        out.append(mis(f"ops.colour-order.swap-{COLOUR_WORDS[a]}-{COLOUR_WORDS[a + 1]}", "OPS-COLOUR-ORDER",
+                       f"{COLOUR_WORDS[a]} and {COLOUR_WORDS[a + 1]} swap places in the colour strength "
+                       f"({_order_words(tuple(base))})", "order", **_strength_variant(tuple(base))))
     return out
