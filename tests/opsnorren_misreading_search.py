@@ -52,6 +52,7 @@ def starts(reference, rounds: int = 1, seed: int = 0) -> list:
             out.append(("state", late_start(reference, 3 + (i + k) % 4, row, 4, rng)))
             if i % 3 == 0:
                 out.append(("config", {"players": 3 + (i // 3 + 2 * k) % 4}))
+        out += [("config", {"players": 3 + (n + 2 * k) % 4}) for n in range(2, 4)]
         for i, row in enumerate(ROWS[k % 2::2]):
             out.append(("state", late_start(reference, 6 - (i + k) % 4, row, 3, rng)))
     return out

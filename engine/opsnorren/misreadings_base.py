@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from engine.canonical import dumps
 from engine.misreading import Misreading
 from engine.opsnorren import json_io
 from engine.opsnorren.cards import NAMES
@@ -20,6 +21,9 @@ from engine.opsnorren.state import PLAY
 from engine.opsnorren.trick import playable
 
 _LOADERS: dict[str, OpsnorrenEngine] = {}
+#: states loaded by the reference, shared by every variant (diagnosis asks ~150 variants about one state)
+_LOADED: dict[tuple, object] = {}
+_LOADED_MAX = 4096
 
 
 def _loader(choices: dict) -> OpsnorrenEngine:
@@ -39,8 +43,14 @@ class Variant(OpsnorrenEngine):
         """A state the reference can load, validated as the reference does (a misreading is
         asked about the reference's positions), with every cached answer cleared so that
         this variant computes its own."""
-        s = json_io.from_json(_loader(self.choices), obj)
-        s._legal = s._playable = s._chance = s._json = s._ruleset = None
+        key = (dumps(obj), repr(sorted(self.choices.items())))
+        base = _LOADED.get(key)
+        if base is None:
+            if len(_LOADED) >= _LOADED_MAX:
+                _LOADED.clear()
+            base = _LOADED[key] = json_io.from_json(_loader(self.choices), obj)
+        s = base.copy()
+        s._ruleset = None
         return s
 
     # ---- which rule cards apply (OPS-REVEAL-RULE, OPS-RULES-PERSIST, rule card effects) -------
