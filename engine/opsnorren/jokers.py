@@ -33,11 +33,14 @@ class Resolution:
         return "Resolution(" + ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__) + ")"
 
 
-def resolve(trick, leader: int, rs, choices, team_of) -> Resolution:
-    """What happens to a complete trick; ``monkey`` is set when a pick is pending."""
+def resolve(trick, leader: int, rs, choices, team_of, best=best_animal, equal=equal_values) -> Resolution:
+    """What happens to a complete trick; ``monkey`` is set when a pick is pending.
+
+    ``best`` picks the winning animal card (``trick.best_animal``) and ``equal`` splits off
+    the equal values (``trick.equal_values``): a variant engine (``misreadings``) passes its own."""
     r = Resolution()
     if rs.equal_discarded:
-        kept, gone = equal_values(trick, choices.joker_pairs_discarded)
+        kept, gone = equal(trick, choices.joker_pairs_discarded)
     else:
         kept, gone = list(trick), []
     r.equal_gone = [c for _, c in gone]
@@ -56,7 +59,7 @@ def resolve(trick, leader: int, rs, choices, team_of) -> Resolution:
     if winner is None:
         animals = [pc for pc in kept if pc[1] < 44]
         if animals:
-            winner = animals[best_animal(animals, rs, choices.leftmost_decides, choices.reversal_everywhere)][0]
+            winner = animals[best(animals, rs, choices.leftmost_decides, choices.reversal_everywhere)][0]
     r.winner = winner
     r.dove = has_dove
     taker = winner
