@@ -111,7 +111,7 @@ def _game(mis, ref, start, rng, budget: int, agreed: list) -> tuple[Divergence |
         ch = ref.chance(r)
         if dumps(mis.chance(m)) != dumps(ch):
             return Divergence("chance", rj), used
-        for p in range(len(rj["players"])):
+        for p in range(len(rj["players"]) if rj["hands"] is not None else 0):  # hidden parts: points play only
             if dumps(mis.observation(m, p)) != dumps(ref.observation(r, p)):
                 return Divergence("observe", rj, player=p), used
         action = _chance_action(ch, rng) if ch is not None else rng.choice(ref.legal_actions(r))

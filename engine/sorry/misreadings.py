@@ -85,14 +85,14 @@ def sevens() -> list[Misreading]:
 def starts() -> list[Misreading]:
     """Leaving START (SRY-START-CARDS, SRY-START-ONE, SRY-START-TWO, SRY-TEAM-START)."""
     out = [
+        _m("team-start-own-only", "SRY-TEAM-START", "in team play start cards start only the player's own pawns",
+           "condition", modes=TEAM, partner_start=False),
+        _m("start-two-past-exit", "SRY-START-TWO", "a pawn started with a 2 goes one square past its start circle",
+           "parameter", start_extra=((C2, 1),)),
         _m("start-no-one", "SRY-START-ONE", "a 1 cannot take a pawn out of START", "enumeration",
            start_cards=frozenset({C2})),
         _m("start-no-two", "SRY-START-TWO", "a 2 cannot take a pawn out of START", "enumeration",
            start_cards=frozenset({C1})),
-        _m("start-two-past-exit", "SRY-START-TWO", "a pawn started with a 2 goes one square past its start circle",
-           "parameter", start_extra=((C2, 1),)),
-        _m("team-start-own-only", "SRY-TEAM-START", "in team play start cards start only the player's own pawns",
-           "condition", modes=TEAM, partner_start=False),
     ]
     for d in (-1, 1):
         out.append(_m(f"start-exit{d:+d}", "SRY-START-ONE",
@@ -149,14 +149,14 @@ def landing() -> list[Misreading]:
         _m("bump-blocked", "SRY-BUMP", "a pawn cannot land on an opponent's pawn", "condition", bump="blocked"),
         _m("bump-back", "SRY-BUMP", "a bumped pawn goes to the square the bumping pawn came from", "condition",
            bump="back"),
-        _m("own-pawn-bumped", "SRY-OWN-PAWN-BLOCKS", "a pawn may land on its own pawn, which goes back to START",
-           "condition", own_blocks="none"),
         _m("zone-shared", "SRY-SAFETY-NORMAL-RULES", "two pawns of one colour may share a safety-zone square",
            "condition", own_blocks="loop"),
-        _m("jump-any-blocks", "SRY-JUMP", "a pawn cannot jump over other pawns", "condition", jump="any"),
-        _m("jump-own-blocks", "SRY-JUMP", "a pawn cannot jump over its own pawns", "condition", jump="own"),
         _m("zone-jump-blocks", "SRY-SAFETY-NORMAL-RULES", "in the safety zone a pawn cannot jump over its own pawns",
            "condition", jump="zone"),
+        _m("own-pawn-bumped", "SRY-OWN-PAWN-BLOCKS", "a pawn may land on its own pawn, which goes back to START",
+           "condition", own_blocks="none"),
+        _m("jump-own-blocks", "SRY-JUMP", "a pawn cannot jump over its own pawns", "condition", jump="own"),
+        _m("jump-any-blocks", "SRY-JUMP", "a pawn cannot jump over other pawns", "condition", jump="any"),
         _m("slide-own-colour", "SRY-SLIDE-OWN-COLOUR", "a pawn slides on its own colour's triangles too", "condition",
            slide_colours="all"),
         _m("no-slides", "SRY-SLIDE-ANY-CARD", "pawns never slide", "condition", slide_colours="none"),
@@ -315,5 +315,9 @@ def points() -> list[Misreading]:
 
 
 def misreadings() -> list[Misreading]:
-    """The whole catalogue (the choices' other options are added by ``engine.misreading.catalogue``)."""
-    return counts() + sevens() + starts() + geometry() + landing() + targets() + turns() + setup() + points()
+    """The whole catalogue (the choices' other options are added by ``engine.misreading.catalogue``).
+
+    Narrow readings come first: diagnosis breaks a tie between misreadings that explain the same
+    findings by catalogue order, and the reading that changes fewer positions is the better guess
+    (a partner's pawn that may not start before "a 1 never starts", a zone entry before a card's count)."""
+    return targets() + sevens() + turns() + starts() + landing() + geometry() + counts() + setup() + points()

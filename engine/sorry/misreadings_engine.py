@@ -57,7 +57,7 @@ class MisreadSorry(SorryEngine):
     def _cfg(self, cfg):
         """The config with the reading's partners (the same object when they are the official ones)."""
         rd = self.rd
-        if not cfg.team or not self.on(cfg) or (rd.partners == "official" and rd.partner_moves):
+        if not cfg.team or not self.on(cfg) or rd.partners == "official":
             return cfg
         got = self._cfgs.get(id(cfg))
         if got is None:
@@ -65,10 +65,8 @@ class MisreadSorry(SorryEngine):
             n = cfg.n
             if rd.partners == "none":
                 movers = tuple((p,) for p in range(n))
-            elif rd.partners == "rotated":  # red+blue v yellow+green
+            else:  # rotated: red+blue v yellow+green
                 movers = tuple((p, p ^ 1) for p in range(n))
-            else:
-                movers = cfg.movers
             got.movers = movers
             got.opponents = tuple(tuple(q for q in range(n) if q not in movers[p]) for p in range(n))
             self._cfgs[id(cfg)] = (cfg, got)
@@ -125,7 +123,7 @@ class MisreadSorry(SorryEngine):
     def card_moves(self, cfg, pos, player: int, card: int) -> list:
         if not self.on(cfg):
             return super().card_moves(cfg, pos, player, card)
-        movers = cfg.movers[player]
+        movers = cfg.movers[player] if self.rd.partner_moves else (player,)
         return self.move_gen.card_moves(cfg, pos, player, card, movers)
 
     def _moves(self, st: SorryState):
@@ -267,8 +265,18 @@ class MisreadSorry(SorryEngine):
 
 
 def build(reading: Reading):
-    """A ``Misreading.build``: the variant under the candidate's choices."""
-    return lambda choices: MisreadSorry(choices, reading)
+    """A ``Misreading.build``: the variant under the candidate's choices (made once per choices:
+    engines hold no game state)."""
+    made: dict = {}
+
+    def make(choices: dict):
+        key = tuple(sorted((choices or {}).items()))
+        eng = made.get(key)
+        if eng is None:
+            eng = made[key] = MisreadSorry(choices, reading)
+        return eng
+
+    return make
 
 
 __all__ = ["MisreadSorry", "Reading", "build", "mode_of"]

@@ -124,8 +124,23 @@ def _turns(rd: Reading) -> tuple:
     return tuple((t + rd.turn_shift) % LOOP for t in TURN)
 
 
+GEOMETRY = ("turn_shift", "zone_len", "seam_fwd", "seam_bwd", "reverse", "turn_any_colour", "back_out",
+            "home_backward", "overshoot")
+
+
 def tables(rd: Reading) -> tuple[tuple, tuple]:
-    """(FWD, BWD) as ``board.FWD``/``board.BWD`` (MAX steps) under the reading's geometry."""
+    """(FWD, BWD) as ``board.FWD``/``board.BWD`` (MAX steps) under the reading's geometry (made once per geometry)."""
+    key = tuple(getattr(rd, f) for f in GEOMETRY)
+    got = _TABLES.get(key)
+    if got is None:
+        got = _TABLES[key] = _tables(rd)
+    return got
+
+
+_TABLES: dict = {}
+
+
+def _tables(rd: Reading) -> tuple[tuple, tuple]:
     turns = _turns(rd)
 
     def loop_fwd(sq):
@@ -169,14 +184,14 @@ def tables(rd: Reading) -> tuple[tuple, tuple]:
     def table(step, forward):
         out = []
         for c in range(4):
+            one = [step(c, sq) for sq in range(START + 1)]
             rows = []
             for sq in range(START + 1):
                 row = [sq]
                 cur = sq
                 for _ in range(MAX):
-                    nxt = None if cur is None else step(c, cur)
-                    row.append(nxt)
-                    cur = nxt
+                    cur = None if cur is None else one[cur]
+                    row.append(cur)
                 rows.append(_overshoot(rd, tuple(row)) if forward and sq != START and sq != HOME else tuple(row))
             out.append(tuple(rows))
         return tuple(out)
