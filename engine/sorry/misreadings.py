@@ -69,6 +69,8 @@ def counts() -> list[Misreading]:
 def sevens() -> list[Misreading]:
     """The 7's split (SRY-CARD-7, SRY-SEVEN-HOME-SPLIT, SRY-TEAM-SEVEN)."""
     return [
+        _m("team-seven-one-colour", "SRY-TEAM-SEVEN", "in team play a 7 is split only between the player's own pawns",
+           "condition", modes=TEAM, partner_seven=False),
         _m("seven-no-split", "SRY-CARD-7", "the 7 cannot be split between two pawns", "enumeration", seven_split=False),
         _m("seven-partial", "SRY-CARD-7", "a split 7 need not use all seven squares", "quantifier", seven_partial=True),
         _m("seven-one-order", "SRY-CARD-7", "a split 7 is only offered with the lower pawn moving first",
@@ -77,16 +79,12 @@ def sevens() -> list[Misreading]:
            "a pawn may go HOME with part of a 7 and the rest of the 7 is dropped", "condition", seven_home_rest=True),
         _m("seven-no-home", "SRY-SEVEN-HOME-SPLIT", "a split 7 may not bring a pawn HOME", "condition",
            seven_no_home=True),
-        _m("team-seven-one-colour", "SRY-TEAM-SEVEN", "in team play a 7 is split only between the player's own pawns",
-           "condition", modes=TEAM, partner_seven=False),
     ]
 
 
 def starts() -> list[Misreading]:
     """Leaving START (SRY-START-CARDS, SRY-START-ONE, SRY-START-TWO, SRY-TEAM-START)."""
     out = [
-        _m("team-start-own-only", "SRY-TEAM-START", "in team play start cards start only the player's own pawns",
-           "condition", modes=TEAM, partner_start=False),
         _m("start-two-past-exit", "SRY-START-TWO", "a pawn started with a 2 goes one square past its start circle",
            "parameter", start_extra=((C2, 1),)),
         _m("start-no-one", "SRY-START-ONE", "a 1 cannot take a pawn out of START", "enumeration",
@@ -111,6 +109,9 @@ def geometry() -> list[Misreading]:
         _m("zone-four", "SRY-SAFETY-ZONE", "the safety zone has four squares: HOME comes one step early", "parameter",
            zone_len=4),
         _m("counter-clockwise", "SRY-CLOCKWISE", "pawns move counter-clockwise", "order", reverse=True),
+        _m("no-shortcut", "SRY-BACKWARD-SHORTCUT",
+           "a pawn just behind its safety-zone entry goes round the board again instead of turning in", "condition",
+           shortcut=False),
         _m("zone-any-entry", "SRY-SAFETY-OWN-COLOUR", "a pawn turns into its safety zone at any colour's zone entry",
            "condition", turn_any_colour=True),
         _m("zone-no-back-out", "SRY-SAFETY-BACKWARD", "a pawn in the safety zone cannot move backward out of it",
@@ -185,12 +186,17 @@ def targets() -> list[Misreading]:
            "condition", forfeit_cards=frozenset({CSORRY})),
         _m("eleven-always-optional", "SRY-ELEVEN-FORFEIT",
            "the 11 may be forfeited even when a pawn can go eleven forward", "condition", forfeit_cards=frozenset({C11})),
+        _m("team-sorry-partner-optional", "SRY-TEAM-SORRY-PARTNER",
+           "a Sorry! card whose only target is the partner's pawn may be forfeited", "condition", modes=TEAM,
+           sorry_partner_optional=True),
         _m("team-sorry-not-partner", "SRY-TEAM-SORRY-PARTNER", "the Sorry! card may not take the partner's square",
            "condition", modes=TEAM, sorry_partner=False),
         _m("team-swap-partner", "SRY-TEAM-BUMP-PARTNER", "in team play the 11 also swaps with the partner's pawns",
            "condition", modes=TEAM, swap_partner=True),
         _m("team-partner-blocks", "SRY-TEAM-BUMP-PARTNER", "a partner's pawn blocks a landing like one's own",
            "condition", modes=TEAM, partner_blocks=True),
+        _m("team-start-own-only", "SRY-TEAM-START", "in team play start cards start only the player's own pawns",
+           "condition", modes=TEAM, partner_start=False),
         _m("team-rotated", "SRY-TEAM-PARTNERS", "red and blue are partners (and yellow and green)", "order",
            modes=TEAM, partners="rotated"),
         _m("team-ignored", "SRY-TEAM-PARTNERS", "team play is played as the base game (no partners)", "variant",
@@ -205,6 +211,11 @@ def turns() -> list[Misreading]:
     out = [
         _m("may-forfeit", "SRY-MUST-MOVE", "a player may forfeit the card even when a move is possible", "condition",
            modes=NOT_POINTS, may_forfeit=True),
+        _m("forfeit-only-all-start", "SRY-MUST-MOVE",
+           "a card that cannot move is forfeited only when every pawn is in START", "condition", modes=NOT_POINTS,
+           forfeit_all_start_only=True),
+        _m("points-no-draw-again", "SRY-POINTS-RULES", "in points play the 2 does not give another draw", "variant",
+           modes=POINTS, draw_again=frozenset()),
         _m("points-may-discard", "SRY-POINTS-DISCARD", "a card may be discarded even when one of the hand can move",
            "condition", modes=POINTS, may_forfeit=True),
         _m("points-discard-first", "SRY-POINTS-DISCARD", "with no move only the hand's first card may be discarded",
@@ -250,6 +261,10 @@ def setup() -> list[Misreading]:
     """The setup and the deal (SRY-PLAYERS, SRY-FIRST-PLAYER, SRY-REMATCH, SRY-QUICK-START, SRY-DECK,
     SRY-POINTS-DEAL)."""
     out = [
+        _m("seats-opposite", "SRY-SETUP", "two players play opposite colours (red and yellow) when none are named",
+           "geometry", seats="opposite"),
+        _m("seats-counter", "SRY-SETUP", "colours are taken counter-clockwise from red when none are named", "order",
+           seats="counter"),
         _m("first-ignored", "SRY-FIRST-PLAYER", "the configured first player is ignored: the first colour starts",
            "variant", first_ignored=True),
         _m("rematch-ignored", "SRY-REMATCH", "in a rematch the previous winner does not start", "variant",
@@ -320,4 +335,4 @@ def misreadings() -> list[Misreading]:
     Narrow readings come first: diagnosis breaks a tie between misreadings that explain the same
     findings by catalogue order, and the reading that changes fewer positions is the better guess
     (a partner's pawn that may not start before "a 1 never starts", a zone entry before a card's count)."""
-    return targets() + sevens() + turns() + starts() + landing() + geometry() + counts() + setup() + points()
+    return sevens() + targets() + turns() + starts() + landing() + geometry() + counts() + setup() + points()

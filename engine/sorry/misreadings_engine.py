@@ -19,9 +19,9 @@ from engine.canonical import dumps
 from engine.errors import BadConfigError
 from engine.sorry import SorryEngine
 from engine.sorry.board import HOME, START
-from engine.sorry.cards import C11, NCARDS
+from engine.sorry.cards import C11, CSORRY, NCARDS
 from engine.sorry.misreadings_moves import Movement, Reading
-from engine.sorry.moves import FORFEIT, MOVE, SWAP
+from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP
 from engine.sorry.scoring import _S
 from engine.sorry.state import DRAW, OVER, PLAY, SorryState
 from engine.sorry.turn import legal_moves as _reference_legal_moves
@@ -81,11 +81,16 @@ class MisreadSorry(SorryEngine):
 
     # ---- setup
     def new_game(self, config: dict) -> SorryState:
+        rd = self.rd
+        if rd.seats != "clockwise" and isinstance(config, dict) and "colours" not in config and config.get("players") in (2, 3):
+            seated = {("opposite", 2): ["red", "yellow"], ("counter", 2): ["red", "green"],
+                      ("counter", 3): ["red", "yellow", "green"]}.get((rd.seats, config["players"]))
+            if seated is not None:
+                return super().new_game({**{k: v for k, v in config.items() if k != "players"}, "colours": seated})
         st = super().new_game(config)
         cfg = st.cfg
         if not self.on(cfg):
             return st
-        rd = self.rd
         if cfg.n in rd.reject_players:
             raise BadConfigError(f"this reading plays Sorry! without {cfg.n} players")
         turn = st.turn
@@ -145,8 +150,10 @@ class MisreadSorry(SorryEngine):
             c = st.card
             moves = self.card_moves(cfg, pos, p, c)
             if (not moves or (c == C11 and self.eleven_optional and not any(m[0] == MOVE for m in moves))
-                    or rd.may_forfeit or c in rd.forfeit_cards):
-                moves.append((FORFEIT, c, (), -1, pos))
+                    or rd.may_forfeit or c in rd.forfeit_cards or self._partner_only(cfg, p, c, moves)):
+                if not (rd.forfeit_all_start_only and any(
+                        pos[i] != START for q in cfg.movers[p] for i in range(4 * q, 4 * q + 4))):
+                    moves.append((FORFEIT, c, (), -1, pos))
             return moves
         hand = st.hands[p]
         moves = []
@@ -158,6 +165,12 @@ class MisreadSorry(SorryEngine):
             held = [c for c in range(NCARDS) if hand[c]]
             moves.extend((FORFEIT, c, (), -1, pos) for c in (held[:1] if rd.discard_one else held))
         return moves
+
+    def _partner_only(self, cfg, p: int, c: int, moves) -> bool:
+        """Team play read so that a Sorry! card whose every target is the partner's pawn may be forfeited."""
+        if not (self.rd.sorry_partner_optional and cfg.team and c == CSORRY and moves):
+            return False
+        return all(m[0] == SORRY and (m[3] >> 2) in cfg.movers[p] for m in moves)
 
     def apply(self, state: SorryState, action: dict) -> SorryState:
         if not isinstance(state, SorryState) or not self.on(state.cfg):

@@ -44,6 +44,7 @@ class Reading:
     seam_bwd: int = 0            # -1: backward from 0 goes to 58; +1: backward from 1 goes to 59
     reverse: bool = False        # forward moves go counter-clockwise (and backward clockwise)
     turn_any_colour: bool = False  # a pawn turns into its zone at any colour's turn square
+    shortcut: bool = True        # False: a pawn just behind its zone entry goes round the board again
     back_out: int | None = 0     # backing out of safety 1 lands this far from the turn square; None: cannot
     home_backward: bool = False  # a pawn in HOME moves backward out of it
     overshoot: str = "none"      # "stop": a count past HOME stops there; "bounce": it bounces back
@@ -78,8 +79,10 @@ class Reading:
     sorry_partner: bool = True   # team: the Sorry! card may take the partner's square
     sorry_any_pawn: bool = False  # the Sorry! card moves any own pawn, not only one from START
     sorry_exit_fallback: bool = False  # without a target the Sorry! pawn goes to its START exit
+    sorry_partner_optional: bool = False  # team: a Sorry! card whose only targets are the partner's may be forfeited
     # ---- the turn (misreadings_engine)
     may_forfeit: bool = False    # a player may forfeit even when a move exists
+    forfeit_all_start_only: bool = False  # a forfeit is offered only when every pawn is in START
     forfeit_cards: frozenset = frozenset()  # cards that may always be forfeited (the 11, the Sorry! card)
     draw_again: frozenset | None = None  # None: the reference's choice
     again_on_forfeit: bool = True
@@ -98,6 +101,7 @@ class Reading:
     partner_start: bool = True   # team: start cards start the partner's pawns
     # ---- setup
     reject_players: frozenset = frozenset()
+    seats: str = "clockwise"     # colours when the config names none: "opposite" (two players), "counter"
     first_shift: int = 0
     first_ignored: bool = False
     rematch: str = "winner"      # "ignored", "next": the player after the winner
@@ -125,7 +129,7 @@ def _turns(rd: Reading) -> tuple:
 
 
 GEOMETRY = ("turn_shift", "zone_len", "seam_fwd", "seam_bwd", "reverse", "turn_any_colour", "back_out",
-            "home_backward", "overshoot")
+            "home_backward", "overshoot", "shortcut")
 
 
 def tables(rd: Reading) -> tuple[tuple, tuple]:
@@ -185,12 +189,15 @@ def _tables(rd: Reading) -> tuple[tuple, tuple]:
         out = []
         for c in range(4):
             one = [step(c, sq) for sq in range(START + 1)]
+            # without the shortcut, a count from the squares a backward card puts a pawn on behind its
+            # START exit (the zone entry and the two squares before it) passes the entry
+            behind = () if rd.shortcut or not forward else {(turns[c] - k) % LOOP for k in range(3)}
             rows = []
             for sq in range(START + 1):
                 row = [sq]
                 cur = sq
                 for _ in range(MAX):
-                    cur = None if cur is None else one[cur]
+                    cur = None if cur is None else (loop_fwd(cur) if sq in behind and cur < LOOP else one[cur])
                     row.append(cur)
                 rows.append(_overshoot(rd, tuple(row)) if forward and sq != START and sq != HOME else tuple(row))
             out.append(tuple(rows))
