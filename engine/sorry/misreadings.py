@@ -53,6 +53,10 @@ def counts() -> list[Misreading]:
         out.append(_m(f"card-10{d:+d}", "SRY-CARD-10", f"the 10 moves {10 + d} squares forward", "parameter", ten=10 + d))
         out.append(_m(f"card-11{d:+d}", "SRY-CARD-11", f"the 11 moves {11 + d} squares forward", "parameter",
                       eleven=11 + d))
+    for c in (C1, C2):
+        out.append(_m(f"card-{ORDER[c]}-start-only", f"SRY-CARD-{ORDER[c]}",
+                      f"the {ORDER[c]} only takes a pawn out of START, it never moves a pawn on the board",
+                      "enumeration", steps=((c, 0),)))
     out.append(_m("card-4-forward", "SRY-CARD-4", "the 4 moves four squares forward instead of backward", "order", four=4))
     out.append(_m("card-10-back-two", "SRY-CARD-10", "the 10's step back is two squares", "parameter", ten_back=2))
     out.append(_m("card-10-no-back", "SRY-CARD-10", "the 10 has no step back: only ten forward", "enumeration",
@@ -92,6 +96,8 @@ def starts() -> list[Misreading]:
         _m("start-no-two", "SRY-START-TWO", "a 2 cannot take a pawn out of START", "enumeration",
            start_cards=frozenset({C1})),
     ]
+    out.append(_m("start-every-pawn", "SRY-START-CARDS", "a start offers every pawn in START separately, not one for all",
+                  "enumeration", every_start_pawn=frozenset({"start"})))
     for d in (-1, 1):
         out.append(_m(f"start-exit{d:+d}", "SRY-START-ONE",
                       f"a pawn leaves START onto the square {'after' if d > 0 else 'before'} its start circle",
@@ -179,6 +185,9 @@ def targets() -> list[Misreading]:
     return [
         _m("sorry-any-pawn", "SRY-SORRY-CARD", "the Sorry! card moves any own pawn, not only one from START",
            "condition", sorry_any_pawn=True),
+        _m("sorry-every-start-pawn", "SRY-SORRY-CARD",
+           "the Sorry! card offers every pawn in START separately, not one for all", "enumeration",
+           every_start_pawn=frozenset({"sorry"})),
         _m("sorry-starts-without-target", "SRY-SORRY-FORFEIT",
            "without a target the Sorry! card takes a pawn out of START onto its circle", "condition",
            sorry_exit_fallback=True),

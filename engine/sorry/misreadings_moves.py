@@ -74,6 +74,7 @@ class Reading:
     seven_one_order: bool = False  # a split is only listed with the lower pawn first
     start_cards: frozenset = frozenset({C1, C2})
     start_extra: tuple = ()      # ((card, steps), ...): a start moves on past the exit
+    every_start_pawn: frozenset = frozenset()  # "start", "sorry": every pawn in START offered, not one for all
     swap_partner: bool = False   # team: the 11 also swaps with the partner's pawns
     swap_slide: bool = True      # the player's pawn slides after a swap onto a triangle
     sorry_partner: bool = True   # team: the Sorry! card may take the partner's square
@@ -336,6 +337,8 @@ class Movement:
 
     def steps(self, cfg, pos, movers, card, n, out):
         """Every pawn ``n`` steps (negative: backward)."""
+        if n == 0:
+            return
         table = self.fwd if n > 0 else self.bwd
         kind = "forward" if n > 0 else "backward"
         n = abs(n)
@@ -348,13 +351,15 @@ class Movement:
 
     def starts(self, cfg, pos, movers, card, out):
         extra = dict(self.rd.start_extra).get(card, 0)
+        every = "start" in self.rd.every_start_pawn
         for q in movers:
             for i in range(4 * q, 4 * q + 4):
                 if pos[i] == START:
                     ex = self.exit[cfg.colours[q]]
                     dest = self.fwd[cfg.colours[q]][ex][extra] if extra else ex
                     self._single(cfg, pos, card, i, dest, "start", out)
-                    break
+                    if not every:
+                        break
 
     def sevens(self, cfg, pos, movers, out):
         rd = self.rd
@@ -429,6 +434,8 @@ class Movement:
                 froms = [i for i in range(4 * q, 4 * q + 4) if pos[i] < LOOP]
                 first = next((i for i in range(4 * q, 4 * q + 4) if pos[i] == START), -1)
                 froms += [first] if first >= 0 else []
+            elif "sorry" in rd.every_start_pawn:
+                froms = [i for i in range(4 * q, 4 * q + 4) if pos[i] == START]
             else:
                 first = next((i for i in range(4 * q, 4 * q + 4) if pos[i] == START), -1)
                 froms = [first] if first >= 0 else []
