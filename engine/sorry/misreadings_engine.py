@@ -16,15 +16,21 @@ from __future__ import annotations
 import copy
 
 from engine.canonical import dumps
-from engine.errors import BadConfigError
+from engine.errors import BadConfigError, RulecheckError
 from engine.sorry import SorryEngine
 from engine.sorry.board import HOME, START
 from engine.sorry.cards import C11, CSORRY, NCARDS
-from engine.sorry.misreadings_moves import Movement, Reading
-from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP
+from engine.sorry.misreadings_moves import MOVEMENT, Movement, Reading
+from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP, result_of
 from engine.sorry.scoring import _S
 from engine.sorry.state import DRAW, OVER, PLAY, SorryState
 from engine.sorry.turn import legal_moves as _reference_legal_moves
+
+
+_DEFAULT = Reading()
+#: validated states kept for from_json (by deck and the object loaded); cleared when full
+LOADED_KEPT = 20_000
+_LOADED: dict = {}
 
 
 def mode_of(cfg) -> str:
@@ -40,6 +46,8 @@ class MisreadSorry(SorryEngine):
         super().__init__(choices)
         rd = self.rd = reading
         self.move_gen = Movement(rd, self.choices)
+        #: the reading leaves every card's moves as they are: the reference's own (faster) move generation
+        self.same_moves = all(getattr(rd, f) == getattr(_DEFAULT, f) for f in MOVEMENT)
         if rd.draw_again is not None:
             self.draw_again = rd.draw_again
         if rd.deck_delta:
@@ -118,15 +126,28 @@ class MisreadSorry(SorryEngine):
         return self._restate(st, cfg=self._cfg(cfg), pos=tuple(pos), turn=turn)
 
     def from_json(self, obj: dict) -> SorryState:
-        st = super().from_json(obj)
-        cfg = self._cfg(st.cfg)
-        if cfg is not st.cfg:
-            st = self._restate(st, cfg=cfg)
-        return st
+        """The reference's loader, its validated result shared by every misreading with the same deck:
+        diagnosis loads the same witness object into each of them (kept by identity, the object held so
+        its id is not reused; canonical JSON handed to an engine is never changed in place). A fresh
+        state object each time."""
+        key = (self.deck, id(obj))
+        got = _LOADED.get(key)
+        if got is None or got[0] is not obj:
+            if len(_LOADED) >= LOADED_KEPT:
+                _LOADED.clear()
+            try:
+                got = (obj, super().from_json(obj))
+            except RulecheckError as exc:  # a state this reading cannot load (another deck): refused again at once
+                got = (obj, exc)
+            _LOADED[key] = got
+        st = got[1]
+        if isinstance(st, RulecheckError):
+            raise st
+        return self._restate(st, cfg=self._cfg(st.cfg))
 
     # ---- moves
     def card_moves(self, cfg, pos, player: int, card: int) -> list:
-        if not self.on(cfg):
+        if self.same_moves or not self.on(cfg):
             return super().card_moves(cfg, pos, player, card)
         movers = cfg.movers[player] if self.rd.partner_moves else (player,)
         return self.move_gen.card_moves(cfg, pos, player, card, movers)
@@ -196,7 +217,7 @@ class MisreadSorry(SorryEngine):
         """``turn.after_move`` under the reading."""
         rd = self.rd
         cfg, p, c = st.cfg, st.turn, move[1]
-        pos = move[4]
+        pos = result_of(self.rules, cfg, st.pos, move) if move[4] is None else self.move_gen.result(cfg, st.pos, move)
         draw, disc = list(st.draw), list(st.disc)
         mine = [i for q in cfg.movers[p] for i in range(4 * q, 4 * q + 4)]
         all_start = move[0] == FORFEIT and all(st.pos[i] == START for i in mine)

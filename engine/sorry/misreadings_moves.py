@@ -28,6 +28,14 @@ from engine.sorry.moves import MOVE, SORRY, SWAP
 MAX = 14
 #: the kinds of move that end on a square (for "no slide after ..." readings)
 KINDS = ("forward", "backward", "start", "swap", "sorry")
+#: the fields of a Reading that the moves of a card depend on (the rest: the turn, setup, scoring, observation)
+MOVEMENT = ("turn_shift", "zone_len", "exit_shift", "seam_fwd", "seam_bwd", "reverse", "turn_any_colour", "shortcut",
+            "back_out", "home_backward", "overshoot", "slide_shift", "slide_colours", "no_slide_after", "slide_bumps",
+            "own_blocks", "jump", "bump", "partner_blocks", "steps", "four", "ten", "ten_back", "ten_back_only",
+            "eleven", "eleven_forward", "eleven_swap", "seven", "seven_split", "seven_partial", "seven_home_rest",
+            "seven_no_home", "seven_one_order", "start_cards", "start_extra", "every_start_pawn", "swap_partner",
+            "swap_slide", "sorry_partner", "sorry_any_pawn", "sorry_exit_fallback", "partner_moves", "partner_seven",
+            "partner_start")
 
 
 @dataclass(frozen=True)
@@ -325,11 +333,22 @@ class Movement:
         return tuple(x for x in row[1:n] if x is not None)
 
     def _single(self, cfg, pos, card, i, dest, kind, out, path=()):
+        """A single-pawn move; its result is made when it is played (:meth:`result`): in place of the
+        position the move holds the kind of move, which decides whether the pawn slides."""
         if dest is None or self.blocked(cfg, pos, i, dest, kind, path):
             return
-        p = list(pos)
-        self.land(cfg, p, i, dest, kind, pos[i])
-        out.append((MOVE, card, ((i, pos[i], dest, p[i]),), -1, tuple(p)))
+        sl = self.slide_at(cfg, i, dest, kind)
+        out.append((MOVE, card, ((i, pos[i], dest, dest if sl is None else sl[0]),), -1, kind))
+
+    def result(self, cfg, pos, move) -> tuple:
+        """The position after ``move`` (made now for a single-pawn move)."""
+        res = move[4]
+        if type(res) is str:
+            i, f, dest, _to = move[2][0]
+            p = list(pos)
+            self.land(cfg, p, i, dest, res, f)
+            return tuple(p)
+        return res
 
     def _pawns(self, cfg, movers):
         for q in movers:
