@@ -94,7 +94,9 @@ def _size(f: dict) -> tuple:
 # ---- replaying one witness on an engine ---------------------------------------------------
 
 def _state(engine, state_json, cache: dict):
-    key = dumps(state_json)
+    # by identity: a cache lives for one diagnose call, whose witnesses and agreements hold every
+    # state object it sees (a canonical text per misreading and witness cost most of the replay)
+    key = id(state_json)
     if key not in cache:
         try:
             cache[key] = engine.from_json(state_json)
