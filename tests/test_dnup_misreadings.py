@@ -118,29 +118,32 @@ def _new_divergence(eng, config, expected) -> dict | None:
     return None if dumps(got) == expected else {"op": "new", "config": config, "value": got}
 
 
-def first_divergence(m) -> tuple[dict, dict | None, dict | None, list]:
-    """(observed, state json, action, agreements) of misreading ``m``'s first divergence from the
-    reference on the corpus; observed is None when it never differs."""
+def first_divergences(m, most: int = 2) -> tuple[list, list]:
+    """(witnesses, agreements) of misreading ``m`` on the corpus: its first ``most`` divergences from
+    the reference as (observed, state json, action), and positions where it agrees."""
     eng = m.engine({})
     news, steps = corpus()
-    agreements = []
+    agreements, found = [], []
     for config, expected in news:
         obs = _new_divergence(eng, config, expected)
-        if obs is not None:
-            return obs, None, None, agreements + _agreements(eng, steps)
-        agreements.append({"op": "new", "config": config, "value": expected})
-    for k, step in enumerate(steps):
+        if obs is None:
+            agreements.append({"op": "new", "config": config, "value": expected})
+        elif len(found) < most:
+            found.append((obs, None, None))
+    for step in steps:
+        if len(found) >= most:
+            break
         got = _divergence(eng, step)
         if got is not None:
-            return got[0], step["json"], got[1], agreements + _agreements(eng, steps[:k])
-    return None, None, None, agreements
+            found.append((got[0], step["json"], got[1]))
+    return found, (agreements + _agreements(eng, steps) if found else agreements)
 
 
-def _agreements(eng, steps: list, most: int = 12) -> list:
+def _agreements(eng, steps: list, most: int = 20) -> list:
     """Player positions of ``steps`` where ``eng`` agrees with the reference (as lockstep keeps them)."""
     out = []
     for step in steps[:: max(1, len(steps) // (3 * most))]:
-        if step["after"] and step["chance"] is None and _divergence(eng, step) is None:
+        if step["after"] and step["chance"] == _norm_chance(None) and _divergence(eng, step) is None:
             action = step["after"][0][0]
             out.append({"op": "apply", "state": step["json"], "action": action, "key": key_of(step["json"], action)})
             if len(out) >= most:
@@ -184,7 +187,11 @@ def reference_for(choices: dict) -> DnupEngine:
 
 @functools.cache
 def divergences() -> dict:
-    return {m.id: first_divergence(m) for m in catalogue("dnup", DnupEngine)}
+    return {m.id: first_divergences(m) for m in catalogue("dnup", DnupEngine)}
+
+
+def _choices(agreements: list) -> list:
+    return [{**a, "game": "dnup", "choices": dict(DnupEngine().choices)} for a in agreements]
 
 
 # ---- the catalogue ---------------------------------------------------------------------------------------
@@ -197,7 +204,8 @@ def test_every_misreading_names_a_clause_of_dnup_in_words_and_builds():
     assert len(cat) >= 90
     for m in cat:
         assert m.clause in clauses and set(m.also) <= clauses, m.id
-        assert m.source in SOURCES and m.words and len(m.words) < 200, m.id
+        assert m.source in SOURCES and m.words, m.id
+        assert m.source == "choice" or len(m.words) < 160, m.id  # a short sentence, as a user says the bug
         eng = m.engine({})
         assert isinstance(eng, DnupEngine) and type(eng) is not DnupEngine or m.source == "choice", m.id
         m.engine({"dnup.add-conflict": "consequence"})  # builds under the other reading too
@@ -222,50 +230,46 @@ def test_the_reference_through_the_variant_machinery_is_the_reference():
 
 
 def test_every_misreading_differs_from_the_reference_somewhere():
-    never = sorted(mid for mid, (observed, *_rest) in divergences().items() if observed is None)
+    never = sorted(mid for mid, (found, _) in divergences().items() if not found)
     assert never == [], f"misreadings that play exactly as the reference on the corpus: {never}"
 
 
 def test_diagnosis_names_each_misreadings_clause_from_one_divergence():
+    """One witness (the misreading's first divergence, blamed by provenance as lockstep blames it)
+    and the positions where it agrees: the root cause is a misreading of the same clause (itself,
+    or a sibling that plays the same on that witness)."""
     cat = catalogue("dnup", DnupEngine)
     by_id = {m.id: m for m in cat}
-    wrong = {}
-    for mid, (observed, state, action, agreements) in divergences().items():
-        if observed is None:
+    wrong, itself = {}, 0
+    for mid, (found, agreements) in divergences().items():
+        if not found:
             continue
-        clause, failure = _failure(observed, state, action)
-        agreements = [{**a, "game": "dnup", "choices": dict(DnupEngine().choices)} for a in agreements]
-        causes = diagnose("dnup", {clause: [failure]}, agreements, cat, reference_for)
+        clause, failure = _failure(*found[0])
+        causes = diagnose("dnup", {clause: [failure]}, _choices(agreements), cat, reference_for)
         top = causes[0] if causes else None
         if top is None or top.clause != by_id[mid].clause:
             wrong[mid] = (top.misreading, top.clause) if top else None
-    assert set(wrong) <= EQUIVALENT, f"named the wrong clause: {wrong}"
-
-
-#: misreadings that one divergence cannot tell from a misreading of another clause (they play the
-#: same on the witness and on every agreeing position): the pairs are reported, not hidden
-EQUIVALENT: set = set()
+        itself += top is not None and top.misreading == mid
+    assert wrong == {}, f"named the wrong clause: {wrong}"
+    assert itself >= 0.8 * len(cat), f"only {itself} of {len(cat)} misreadings named themselves"
 
 
 def test_diagnosis_of_two_hundred_witnesses_stays_cheap():
+    """Two divergences of every misreading, each under the clause provenance blames: the whole
+    catalogue replays them (at most 12 per clause) and the agreements in a few seconds."""
     cat = catalogue("dnup", DnupEngine)
     failing: dict[str, list] = {}
     agreements = []
-    for observed, state, action, agree in divergences().values():
-        if observed is None:
-            continue
-        clause, failure = _failure(observed, state, action)
-        failing.setdefault(clause, []).append(failure)
-        agreements += [{**a, "game": "dnup", "choices": dict(DnupEngine().choices)} for a in agree[:2]]
-    failures = [f for fs in failing.values() for f in fs]
-    while len(failures) < 200:
-        failures += failures
-    failing = {}
-    for clause_failure in failures[:200]:
-        clause = "DNP-TEST-" + str(len(failing) % 12)
-        failing.setdefault(clause, []).append(clause_failure)
-    t0 = time.perf_counter()
+    for found, agree in divergences().values():
+        for witness in found:
+            clause, failure = _failure(*witness)
+            failing.setdefault(clause, []).append(failure)
+        agreements += _choices(agree[-2:])
+    assert sum(map(len, failing.values())) >= 200
+    t0 = time.process_time()
     causes = diagnose("dnup", failing, agreements, cat, reference_for)
-    took = time.perf_counter() - t0
-    assert causes
-    assert took < 15, f"diagnosis of 200 witnesses took {took:.1f}s"
+    took = time.process_time() - t0
+    print(f"diagnosis: {sum(map(len, failing.values()))} witnesses on {len(failing)} clauses, "
+          f"{len(agreements)} agreements, {len(cat)} misreadings: {took:.2f}s CPU, {len(causes)} root causes")
+    assert len(causes) >= 10
+    assert took < 10, f"diagnosis of 200 witnesses took {took:.1f}s CPU"

@@ -24,5 +24,7 @@ from engine.dnup import misreadings_round, misreadings_setup, misreadings_turn
 
 
 def misreadings() -> list:
-    """Every misreading of the catalogue, ids ``dnup.<topic>.<reading>``."""
-    return misreadings_setup.misreadings() + misreadings_turn.misreadings() + misreadings_round.misreadings()
+    """Every misreading of the catalogue, ids ``dnup.<topic>.<reading>``. Diagnosis takes the
+    earlier of two misreadings that explain a run equally well: the readings of a whole action
+    come before the narrow ones of the setup (a round's first turn, a player count)."""
+    return misreadings_turn.misreadings() + misreadings_round.misreadings() + misreadings_setup.misreadings()
