@@ -14,7 +14,6 @@ import functools
 import random
 import time
 
-import pytest
 
 from engine import chance as C
 from engine.canonical import dumps

@@ -14,7 +14,7 @@ from __future__ import annotations
 from engine.dnup import DnupEngine
 from engine.dnup import round as R
 from engine.dnup import sets as S
-from engine.dnup.misreadings_base import Variant, Filtered, RuledPlays, entry, variant
+from engine.dnup.misreadings_base import Filtered, RuledPlays, Variant, entry, variant
 
 
 def _tokens(first: int, second: int, source: str, mid: str, clause: str, words: str, also=()):
@@ -249,7 +249,8 @@ def end_misreadings() -> list:
                          "parameter", ("DNP-GOAL", "DNP-FAQ-LETTERS")))
         out.append(entry(f"two-round-win.rounds{k:+d}", "DNP-TWO-ROUND-WIN", f"with 2 players {R.WIN_ROUNDS + k} "
                          f"round(s) won win the game instead of {R.WIN_ROUNDS}",
-                         variant(f"WinAt{R.WIN_ROUNDS + k}Rounds", player_out=_wins_at(R.WIN_LETTERS, R.WIN_ROUNDS + k)),
+                         variant(f"WinAt{R.WIN_ROUNDS + k}Rounds",
+                                 player_out=_wins_at(R.WIN_LETTERS, R.WIN_ROUNDS + k)),
                          "parameter"))
     return out
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.dnup import DnupEngine
-from engine.dnup.misreadings_base import Variant, Filtered, GameVariant, entry, round_start, variant, with_deal, with_removed
+from engine.dnup.misreadings_base import (Filtered, GameVariant, Variant, entry, round_start, variant, with_deal,
+                                          with_removed)
 from engine.dnup.state import CHANCE
 from engine.errors import BadConfigError
 
