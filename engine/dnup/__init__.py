@@ -28,7 +28,8 @@ from engine.dnup import notation
 from engine.dnup import round as R
 from engine.dnup import turn as T
 from engine.dnup.cards import load_deck
-from engine.dnup.sets import flipped
+from engine.dnup.areas import first_turn, next_turn
+from engine.dnup.sets import add_losers, flipped, merge, play_losers
 from engine.canonical import copy_json
 from engine.dnup.state import CHANCE, OVER, State
 from engine.errors import BadConfigError, IllegalActionError, MalformedError
@@ -73,6 +74,43 @@ class DnupEngine(Engine):
     def start_player(self, g, hands) -> int:
         """The holder of the starred 1/5 card starts the round (DNP-START-PLAYER)."""
         return R.start_player(g, hands)
+
+    def round_opening(self, g, start: int) -> tuple[int, int]:
+        """(player, area) of a round's first turn (DNP-START-PLAYER, DNP-TWO-START)."""
+        return first_turn(g, start)
+
+    def turn_after(self, g, player: int, area: int, out: tuple) -> tuple[int, int]:
+        """(player, area) of the next turn (DNP-CLOCKWISE, DNP-TWO-TURNS)."""
+        return next_turn(g, player, area, out)
+
+    def goes_out(self, kind: str) -> bool:
+        """Whether emptying the hand with this action goes out: a set played or a card
+        added (DNP-FIRST-OUT: "zijn laatste kaart of kaarten speelt")."""
+        return kind == "A" or kind == "B"
+
+    def player_out(self, g, p: int, sets, out, tokens, wins):
+        """Player ``p`` went out: letters, rounds won, the round's and game's end
+        (DNP-FIRST-OUT, DNP-SECOND-OUT, DNP-GAME-END, DNP-TWO-ROUND-WIN); see ``round.going_out``."""
+        return R.going_out(self, g, p, sets, out, tokens, wins)
+
+    def send_back(self, g, out, hands: list, sets: list, slot: int) -> bool:
+        """A beaten set leaves ``slot``: back to its owner's hand, flipped (DNP-A-RETURN), or,
+        when its owner is out, simply discarded (DNP-FIRST-OUT-BEATEN; returns True then)."""
+        owner = g.owner(slot)
+        cards = sets[slot]
+        sets[slot] = ()
+        if owner in out:
+            return True
+        hands[owner] = merge(hands[owner], self.returned_cards(cards))
+        return False
+
+    def play_losers(self, g, sets, slot: int, size: int, value: int):
+        """Action A: None when the set may not be played, else the sets it beats (DNP-A-HIGHER)."""
+        return play_losers(self, g, sets, slot, size, value)
+
+    def add_losers(self, g, sets, slot: int, size: int, value: int):
+        """Action B: None when the addition is illegal, else the sets that go back (DNP-B-CONFLICT)."""
+        return add_losers(self, g, sets, slot, size, value)
 
     # ---- protocol ---------------------------------------------------------------------
     def new_game(self, config: dict) -> State:

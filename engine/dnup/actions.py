@@ -77,7 +77,7 @@ def legal(rules, s: State) -> tuple[list, list]:
             continue
         area = slot % areas + 1
         cs = groups.get(v)
-        if cs and S.add_losers(rules, g, sets, slot, n + 1, v) is not None:
+        if cs and rules.add_losers(g, sets, slot, n + 1, v) is not None:
             for c in cs:
                 moves.append(("B", c, slot))
                 acts.append({"type": "add", "player": p, "card": ids[c >> 1], "owner": owner, "area": area})
@@ -129,7 +129,7 @@ def parse(rules, s: State, action) -> tuple:
                 f"values {sorted(values)}")
         ocs = tuple(sorted(ocs))
         slot = g.slot(p, s.area)
-        if S.play_losers(rules, g, s.sets, slot, len(ocs), val[ocs[0]]) is None:
+        if rules.play_losers(g, s.sets, slot, len(ocs), val[ocs[0]]) is None:
             raise IllegalActionError(S.why_not_higher(g, s.sets, slot, len(ocs), val[ocs[0]], g.deck.ids))
         return ("A", ocs)
     slot = _target(g, s, action, p)
@@ -142,7 +142,7 @@ def parse(rules, s: State, action) -> tuple:
         raise IllegalActionError(
             f"card {action['card']} shows active value {val[oc]}, but the set it is added to has value {v}; "
             "the card must have the value of the set (DNP-ACTION-B)")
-    if S.add_losers(rules, g, s.sets, slot, len(target) + 1, v) is None:
+    if rules.add_losers(g, s.sets, slot, len(target) + 1, v) is None:
         raise IllegalActionError(
             "adding the card makes a set of size " + str(len(target) + 1) + " with value " + str(v) + ", but "
             + S.why_not_higher(g, s.sets, slot, len(target) + 1, v, g.deck.ids).split("; ", 1)[0]

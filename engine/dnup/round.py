@@ -19,7 +19,6 @@ DNP-TWO-ROUND-WIN, DNP-TURN-CAP).
 
 from __future__ import annotations
 
-from engine.dnup.areas import first_turn
 from engine.dnup.state import CHANCE, OVER, Game, State
 from engine.errors import InvalidOutcomeError
 
@@ -57,7 +56,7 @@ def deal(rules, s: State, outcome: list) -> State:
             hand.append(2 * i + (1 if flip else 0))
         hands.append(tuple(sorted(hand)))
     start = rules.start_player(g, hands)
-    p, area = first_turn(g, start)
+    p, area = rules.round_opening(g, start)
     return State(g, tuple(hands), ((),) * g.slots, (), None, s.tokens, s.wins, s.round, s.turn, p, area, start, None)
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from engine.dnup import round as R
 from engine.dnup import sets as S
-from engine.dnup.areas import next_turn
 from engine.dnup.state import OVER, State
 
 
@@ -29,13 +28,13 @@ def play(rules, s: State, move: tuple) -> State:
         cards = move[1]
         hands[p] = S.remove(hands[p], cards)
         slot = g.slot(p, s.area)
-        losers = S.play_losers(rules, g, s.sets, slot, len(cards), val[cards[0]]) or ()
+        losers = rules.play_losers(g, s.sets, slot, len(cards), val[cards[0]]) or ()
         sets[slot] = cards
     elif kind == "B":  # DNP-ACTION-B
         c, slot = move[1], move[2]
         hands[p] = S.remove(hands[p], (c,))
         grown = S.merge(sets[slot], (c,))
-        losers = S.add_losers(rules, g, s.sets, slot, len(grown), val[c]) or ()
+        losers = rules.add_losers(g, s.sets, slot, len(grown), val[c]) or ()
         sets[slot] = grown
     elif kind == "C":  # DNP-ACTION-C
         slot = move[1]
@@ -45,18 +44,13 @@ def play(rules, s: State, move: tuple) -> State:
             leaving = None
     else:  # DNP-ACTION-D
         hands[p] = rules.flip_hand(hands[p])
-    for slot in losers:  # DNP-A-RETURN, DNP-B-CONFLICT
-        owner = g.owner(slot)
-        cards = sets[slot]
-        sets[slot] = ()
-        if owner in s.out:  # DNP-FIRST-OUT-BEATEN: simply discarded
+    for slot in losers:  # DNP-A-RETURN, DNP-B-CONFLICT; DNP-FIRST-OUT-BEATEN: simply discarded
+        if rules.send_back(g, s.out, hands, sets, slot):
             leaving = None
-        else:
-            hands[owner] = S.merge(hands[owner], rules.returned_cards(cards))
     tokens, wins, out = s.tokens, s.wins, s.out
     turn = s.turn + 1
-    if kind in ("A", "B") and not hands[p]:  # DNP-FIRST-OUT, DNP-SECOND-OUT, DNP-TWO-ROUND-WIN
-        out, leaving, tokens, wins, round_over, result = R.going_out(rules, g, p, sets, out, tokens, wins)
+    if not hands[p] and rules.goes_out(kind):  # DNP-FIRST-OUT, DNP-SECOND-OUT, DNP-TWO-ROUND-WIN
+        out, leaving, tokens, wins, round_over, result = rules.player_out(g, p, sets, out, tokens, wins)
         if round_over or result is not None:
             if result is None and g.turn_cap is not None and turn >= g.turn_cap:
                 result = dict(R.UNFINISHED)
@@ -71,7 +65,7 @@ def play(rules, s: State, move: tuple) -> State:
             leaving = None
         else:
             leaving = (who, left)
-    nxt, area = next_turn(g, p, s.area, out)
+    nxt, area = rules.turn_after(g, p, s.area, out)
     rules.enter_turn(g, sets, nxt, area)
     if g.turn_cap is not None and turn >= g.turn_cap:  # DNP-TURN-CAP
         return State(g, tuple(hands), tuple(sets), out, leaving, tokens, wins, s.round, turn, OVER, 0, s.start,
