@@ -37,26 +37,32 @@ class LegalCardsDiffer(ClauseViolation):
         self.got, self.want = got, want
 
 
-def _require_legal(eng, s, p, want, clause, message):
+def _require_legal(eng, s, p, want, clause, message, came_from=None):
     got = _play_cards(eng, s, p)
     if got != sorted(want):
-        raise LegalCardsDiffer(clause, message.format(got=got, want=sorted(want)), eng.to_json(s), p, got, sorted(want))
+        exc = LegalCardsDiffer(clause, message.format(got=got, want=sorted(want)), eng.to_json(s), p, got, sorted(want))
+        exc.listed = eng.legal_actions(s)  # the candidate's whole legal list (diagnosis replays it)
+        exc.came_from = came_from  # (state before, action) of the step that led here, on the candidate
+        raise exc
 
 
 def replay_trick(eng, vec, case):
     cl = vec["clauses"]
     follow = _first(cl, "OPS-FOLLOW-SUIT", "OPS-JOKER-LEAD", "OPS-RULE-NEW-LEAD-COLOUR")
     s = eng.from_json(with_every_card(case["state"]))
+    came_from = None
     for k, step in enumerate(case["steps"]):
         p = step["action"]["player"]
         _require_legal(eng, s, p, step["legal"], follow,
-                       f"play {k + 1} (player {p}, rule row {case['row']}): legal cards {{got}}, expected {{want}}")
+                       f"play {k + 1} (player {p}, rule row {case['row']}): legal cards {{got}}, expected {{want}}",
+                       came_from)
+        came_from = (eng.to_json(s), step["action"])
         s = eng.apply(s, step["action"])
     if case["illegal"]:
         bad = case["illegal"]
         p = bad["action"]["player"]
         _require_legal(eng, s, p, bad["legal"], follow,
-                       f"player {p} (rule row {case['row']}): legal cards {{got}}, expected {{want}}")
+                       f"player {p} (rule row {case['row']}): legal cards {{got}}, expected {{want}}", came_from)
         with pytest.raises(IllegalActionError):
             eng.apply(s, bad["action"])
         return
@@ -159,14 +165,33 @@ def _legal_blame(node, exc: LegalCardsDiffer) -> list[str]:
     reference = open_engine("reference", "opsnorren", item_choices(node))
     per_action = blame.legal_sets(reference, exc.state_json, exc.missing, exc.extra)
     clauses = list(dict.fromkeys(c for b in per_action.values() if b.basis == "provenance" for c in b.clauses))
-    if not clauses:
-        return []
     w = blame.witness(reference, exc.state_json, None, exc.want, exc.got)
+    w.observed = _observed(reference, exc)
+    if not clauses:  # provenance names nothing: the vector's own clause, with the witness
+        record(exc.clause, "vector", str(exc), w, "position")
+        return [exc.clause]
     for c in clauses:
         alts = [b.alternatives_of(c) for b in per_action.values() if c in b.clauses]
         record(c, "vector", str(exc), w, "provenance",  # alternatives only when every action blamed on c has some
                tuple(dict.fromkeys(a for x in alts for a in x)) if all(alts) else ())
     return clauses
+
+
+def _observed(reference, exc: LegalCardsDiffer) -> dict | None:
+    """What the candidate did, for diagnosis: the step before, when its successor differs from
+    the reference's (the divergence is there: the legal list only shows it), else the legal list."""
+    from engine.canonical import dumps
+    from harness.verdicts import blame
+
+    if exc.came_from is not None:
+        before, action = exc.came_from
+        try:
+            after = reference.to_json(reference.apply(reference.from_json(before), action))
+        except Exception:  # noqa: BLE001  (the reference cannot replay it: the legal list stands)
+            after = exc.state_json
+        if dumps(after) != dumps(exc.state_json):
+            return blame.observed(reference, "apply", value=exc.state_json, state=before, action=action)
+    return blame.observed(reference, "legal", value=exc.listed)
 
 
 def test_vectors_exist():

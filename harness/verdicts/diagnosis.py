@@ -216,9 +216,10 @@ def diagnose(game: str, failing: dict[str, list[dict]], agreements: list[dict], 
         if it.observed is not None:
             ch = tuple(sorted((it.observed.get("choices") or {}).items()))
             w = it.failure.get("witness") or {}
+            obs = it.observed
             try:
-                same = reproduces(reference_for(dict(ch)), it.observed, w.get("state"), w.get("action"),
-                                  ref_caches.setdefault(ch, {}))
+                same = reproduces(reference_for(dict(ch)), obs, obs.get("state", w.get("state")),
+                                  obs.get("action", w.get("action")), ref_caches.setdefault(ch, {}))
             except Exception:  # noqa: BLE001
                 same = True
             if same:
@@ -243,7 +244,8 @@ def diagnose(game: str, failing: dict[str, list[dict]], agreements: list[dict], 
             if eng is None:
                 continue
             w = items[i].failure.get("witness") or {}
-            if reproduces(eng, obs, w.get("state"), w.get("action"), caches.setdefault(ch, {})):
+            if reproduces(eng, obs, obs.get("state", w.get("state")), obs.get("action", w.get("action")),
+                          caches.setdefault(ch, {})):
                 got.add(i)
         if got:
             hits[m.id] = got

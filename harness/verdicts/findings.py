@@ -74,7 +74,8 @@ class Witness:
     #: what the candidate did, in a form any engine can be asked again (diagnosis replays it on
     #: misreadings, ``harness.verdicts.diagnosis.reproduces``): ``{"op": "legal"|"listed"|"accepts"|"apply"|
     #: "new"|"new-rejects"|"chance"|"observe", "value": ..., "choices": the reference's reading,
-    #: "config"/"player" where the op needs them}``; None when the witness cannot be replayed
+    #: "config"/"player" where the op needs them, "state"/"action" when the transition replayed is
+    #: not the witness's own}``; None when the witness cannot be replayed
     observed: dict | None = None
 
     @property
