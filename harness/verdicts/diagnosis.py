@@ -31,6 +31,7 @@ crash is not a reading of the rules.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,6 +48,8 @@ MIN_SHARE = 0.5
 MAX_CONTRADICTED = 0.15
 #: at most this many witnesses of one clause are replayed (shortest first); the rest follow their clause
 WITNESSES_PER_CLAUSE = 12
+#: the first pass replays this many witnesses of each clause on every misreading (see ``diagnose``)
+PROBES_PER_CLAUSE = 2
 #: at most this many agreeing positions are replayed per misreading
 AGREEMENTS = 120
 
@@ -228,47 +231,59 @@ def diagnose(game: str, failing: dict[str, list[dict]], agreements: list[dict], 
     hits: dict[str, set[int]] = {}
     engines: dict[tuple, Any] = {}
     by_id = {m.id: m for m in catalogue}
-    for m in catalogue:
+
+    def engine_of(m, ch: tuple):
+        key = (m.id, ch)
+        if key not in engines:
+            try:
+                engines[key] = m.engine(dict(ch))
+            except Exception:  # noqa: BLE001  a variant that cannot be built under these choices
+                engines[key] = None
+        return engines[key]
+
+    def replayed(m, among: list[int], caches: dict) -> set[int]:
         got: set[int] = set()
-        caches: dict[tuple, dict] = {}
-        for i in replay:
+        for i in among:
             obs = items[i].observed
             ch = tuple(sorted((obs.get("choices") or {}).items()))
-            key = (m.id, ch)
-            if key not in engines:
-                try:
-                    engines[key] = m.engine(dict(ch))
-                except Exception:  # noqa: BLE001  a variant that cannot be built under these choices
-                    engines[key] = None
-            eng = engines[key]
-            if eng is None:
-                continue
+            eng = engine_of(m, ch)
             w = items[i].failure.get("witness") or {}
-            if reproduces(eng, obs, obs.get("state", w.get("state")), obs.get("action", w.get("action")),
-                          caches.setdefault(ch, {})):
+            if eng is not None and reproduces(eng, obs, obs.get("state", w.get("state")),
+                                              obs.get("action", w.get("action")), caches.setdefault(ch, {})):
                 got.add(i)
+        return got
+
+    # two passes: every misreading on the first witnesses of each clause, then every witness only on
+    # the misreadings that reproduced one of those (a catalogue of hundreds stays a matter of seconds)
+    probes, per_clause = [], Counter()
+    for i in replay:
+        if per_clause[items[i].clause] < PROBES_PER_CLAUSE:
+            probes.append(i)
+            per_clause[items[i].clause] += 1
+    rest = [i for i in replay if i not in set(probes)]
+    for m in catalogue:
+        caches: dict[tuple, dict] = {}
+        got = replayed(m, probes, caches)
         if got:
-            hits[m.id] = got
+            hits[m.id] = got | replayed(m, rest, caches)
     sample = agreements[:: max(1, math.ceil(len(agreements) / AGREEMENTS))] if agreements else []
     contra: dict[str, int] = {}
     ref_cache: dict = {}
 
     def contradictions(mid: str) -> int:
+        """Agreeing positions where ``mid`` differs from the reference; counting stops once there
+        are too many for it to be taken (``MAX_CONTRADICTED``)."""
         if mid not in contra:
-            n = 0
+            n, enough = 0, MAX_CONTRADICTED * len(sample)
             caches: dict = {}
             for a in sample:
                 ch = tuple(sorted((a.get("choices") or {}).items()))
-                key = (mid, ch)
-                if key not in engines:
-                    try:
-                        engines[key] = by_id[mid].engine(dict(ch))
-                    except Exception:  # noqa: BLE001
-                        engines[key] = None
-                eng = engines[key]
+                eng = engine_of(by_id[mid], ch)
                 if eng is None or not agrees(eng, reference_for(dict(ch)), a, caches.setdefault(ch, {}),
                                              ref_cache.setdefault(ch, {})):
                     n += 1
+                    if n > enough:
+                        break
             contra[mid] = n
         return contra[mid]
 
