@@ -10,6 +10,7 @@ import itertools
 from engine.errors import IllegalActionError, MalformedError
 from engine.opsnorren.cards import COLOUR_OF, NAMES, ORANGE, PINK, card_id
 from engine.opsnorren.misreadings_base import Variant, changed_rules, mis
+from engine.opsnorren.misreadings_winner import rule_order_misreadings
 from engine.opsnorren.rulecards import (COLOUR_REVERSED, EQUAL_DISCARDED, FEWEST_STARS, GREEN_NEGATIVE, MOST_BLUE,
                                         NEW_LEAD_COLOUR, PASS_THREE, PINK_OPEN, PINK_PLUS_ONE, RULE_IDS, RULE_TEXT,
                                         THREE_LOWEST, TWO_WINS)
@@ -128,7 +129,8 @@ def _observe(pink_open: str = "rule", open_colour: int = PINK, open_to: str = "o
 
 
 def misreadings() -> list:
-    out = [mis(f"ops.{RULE_IDS[r]}.ignored", _clause(r), f"the rule card '{RULE_TEXT[RULE_IDS[r]]}' has no effect",
+    out = rule_order_misreadings()
+    out += [mis(f"ops.{RULE_IDS[r]}.ignored", _clause(r), f"the rule card '{RULE_TEXT[RULE_IDS[r]]}' has no effect",
                "condition", **_ignored(r)) for r in range(len(RULE_IDS))]
     out += [
         mis("ops.pass-three.to-the-right", "OPS-RULE-PASS-THREE",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.opsnorren.cards import COLOUR_OF, VALUE_OF
 from engine.opsnorren.jokers import resolve
 from engine.opsnorren.misreadings_base import Variant, changed_rules, mis
-from engine.opsnorren.rulecards import THREE_LOWEST, TWO_WINS
+from engine.opsnorren.rulecards import TWO_WINS
 from engine.opsnorren.trick import PRINTED
 
 COLOUR_WORDS = ("green", "pink", "orange", "blue")
@@ -99,6 +99,21 @@ def _order_words(strength: tuple[int, ...]) -> str:
     return " < ".join(COLOUR_WORDS[c] for c in sorted(range(4), key=lambda c: strength[c]))
 
 
+def rule_order_misreadings() -> list:
+    """OPS-RULES-LEFT-TO-RIGHT: the row order of the two trick-winner rule cards ignored (listed
+    before the rule cards without effect, which reproduce them on a trick with a 2 and a 3)."""
+    from engine.opsnorren.rulecards import THREE_LOWEST
+
+    return [
+        mis("ops.rules-order.two-always-decides", "OPS-RULES-LEFT-TO-RIGHT",
+            "when a 2 and a 3 are in one trick, the 2 rule always decides, whatever the row order", "order",
+            **_winner_variant(rule_order=(THREE_LOWEST, TWO_WINS))),
+        mis("ops.rules-order.three-always-decides", "OPS-RULES-LEFT-TO-RIGHT",
+            "when a 2 and a 3 are in one trick, the 3 rule always decides, whatever the row order", "order",
+            **_winner_variant(rule_order=(TWO_WINS, THREE_LOWEST))),
+    ]
+
+
 def misreadings() -> list:
     out = [
         mis("ops.colour-reversed.swap-ends", "OPS-RULE-COLOUR-REVERSED",
@@ -135,12 +150,6 @@ def misreadings() -> list:
             **_winner_variant(three_pick="lowest-of-lead")),
         mis("ops.three-lowest.the-three-wins", "OPS-RULE-THREE-LOWEST",
             "with a 3 in the trick the 3 itself wins", "condition", **_winner_variant(three_pick="the-three")),
-        mis("ops.rules-order.two-always-decides", "OPS-RULES-LEFT-TO-RIGHT",
-            "when a 2 and a 3 are in one trick, the 2 rule always decides, whatever the row order", "order",
-            **_winner_variant(rule_order=(THREE_LOWEST, TWO_WINS))),
-        mis("ops.rules-order.three-always-decides", "OPS-RULES-LEFT-TO-RIGHT",
-            "when a 2 and a 3 are in one trick, the 3 rule always decides, whatever the row order", "order",
-            **_winner_variant(rule_order=(TWO_WINS, THREE_LOWEST))),
     ]
     for d in (-1, 1):  # the trigger value of each rule moved by one
         out.append(mis(f"ops.two-wins.value{d:+d}", "OPS-RULE-TWO-WINS",
