@@ -19,8 +19,10 @@ rulebook clauses in place of program statements:
   each taken one is a root cause naming its clause and saying the misreading in words;
 - provenance's own blame competes with the misreadings: a clause with findings no other
   clause explains (``Finding.alternatives``) explains those and every finding naming it as
-  an alternative; it wins when it explains more than any misreading (a misreading wins a
-  tie, for it says the bug in words). Such a root cause says no known misreading explains
+  an alternative; it stands unless a misreading explains more, or as much on that same
+  clause (then the misreading says the bug in words). A broader misreading of another
+  clause that reproduces a rare bug's witnesses, where no agreeing position could
+  contradict it, does not displace the clause provenance names. Such a root cause says no known misreading explains
   it. Findings without a replayable witness follow the root cause of their clause.
 
 A clause whose every finding a root cause of another clause explains reads ``affected``
@@ -297,12 +299,13 @@ def diagnose(game: str, failing: dict[str, list[dict]], agreements: list[dict], 
     owner: dict[int, RootCause] = {}
     order = {m.id: k for k, m in enumerate(catalogue)}
     while left:
-        best, best_key = None, None
+        prov, prov_key = None, None
         for c, got in blamed.items():
             mine = got & left
-            key = (len(mine), 0, 0, -len(order) - sorted(blamed).index(c))
-            if mine and (best_key is None or key > best_key):
-                best, best_key = f"provenance:{c}", key
+            key = (len(mine), -sorted(blamed).index(c))
+            if mine and (prov_key is None or key > prov_key):
+                prov, prov_key = c, key
+        best, best_key = None, None
         for mid, got in hits.items():
             mine = got & left
             if not mine:
@@ -314,9 +317,14 @@ def diagnose(game: str, failing: dict[str, list[dict]], agreements: list[dict], 
             c = contradictions(mid)
             if c > MAX_CONTRADICTED * len(sample):
                 continue
-            key = (len(mine), 1, -c, -order[mid])  # a misreading says the bug in words: it wins a tie
+            key = (len(mine), -c, -order[mid])
             if best_key is None or key > best_key:
                 best, best_key = mid, key
+        # provenance's clause stands unless a misreading explains more, or as much on that same clause
+        # (a broader misreading of another clause that reproduces a rare bug's witnesses is no better)
+        if prov is not None and (best is None or best_key[0] < prov_key[0]
+                                 or (best_key[0] == prov_key[0] and by_id[best].clause != prov)):
+            best = f"provenance:{prov}"
         if best is None:
             break
         if best.startswith("provenance:"):
