@@ -22,7 +22,8 @@ rulebook clauses in place of program statements:
   an alternative; it stands unless a misreading explains more, or as much on that same
   clause (then the misreading says the bug in words). A broader misreading of another
   clause that reproduces a rare bug's witnesses, where no agreeing position could
-  contradict it, does not displace the clause provenance names. Such a root cause says no known misreading explains
+  contradict it, does not displace the clause provenance names; nor does a misreading that
+  differs from the reference anywhere the candidate agreed. Such a root cause says no known misreading explains
   it. Findings without a replayable witness follow the root cause of their clause.
 
 A clause whose every finding a root cause of another clause explains reads ``affected``
@@ -322,7 +323,9 @@ def diagnose(game: str, failing: dict[str, list[dict]], agreements: list[dict], 
                 best, best_key = mid, key
         # provenance's clause stands unless a misreading explains more, or as much on that same clause
         # (a broader misreading of another clause that reproduces a rare bug's witnesses is no better)
-        if prov is not None and (best is None or best_key[0] < prov_key[0]
+        # and a misreading contradicted anywhere the candidate agreed is not the candidate's reading:
+        # it may say what is left unexplained, never displace the clause provenance names
+        if prov is not None and (best is None or best_key[0] < prov_key[0] or best_key[1] < 0
                                  or (best_key[0] == prov_key[0] and by_id[best].clause != prov)):
             best = f"provenance:{prov}"
         if best is None:
