@@ -4,8 +4,8 @@ the reference, and diagnosis names its clause from one divergence it makes.
 A corpus of seeded reference games (a policy that prefers playing sets, so rounds end and
 letters are won) is played once; every misreading is compared with the reference on its
 positions the way lockstep compares a candidate (new games, legal action sets, the pending deal,
-an observation, successors), and its first divergence becomes a witness with ``observed`` as
-lockstep records it.
+an observation, successors, forbidden actions offered as probes), and its first divergence
+becomes a witness with ``observed`` as lockstep records it.
 """
 
 from __future__ import annotations
@@ -21,12 +21,15 @@ from engine.dnup import DnupEngine
 from engine.dnup.cards import default_deck
 from engine.errors import RulecheckError
 from engine.misreading import SOURCES, catalogue
+from harness.explore import probes
 from harness.explore.lockstep import key_of
 from harness.verdicts import blame
 from harness.verdicts.diagnosis import _norm_chance, diagnose
 
 SEEDS = {2: 2, 3: 3, 4: 4, 5: 5}
 CAP = 400
+#: forbidden actions offered per position (lockstep offers two)
+PROBES = 4
 
 
 def _remainder_deck() -> list:
@@ -62,7 +65,7 @@ def corpus() -> tuple[list, list]:
         if config.get("turn_cap") is None:
             continue
         rng = random.Random(config["players"] * 100 + config["turn_cap"])
-        i = 0
+        i, last = 0, []
         while not ref.is_terminal(s):
             rj = ref.to_json(s)
             legal = ref.legal_actions(s)
@@ -71,14 +74,44 @@ def corpus() -> tuple[list, list]:
             tried = [action] + [next(a for a in legal if a["type"] == t) for t in ("add", "take", "play")
                                 if t != action["type"] and any(a["type"] == t for a in legal)]
             player = i % config["players"]
+            forbidden = [m for m, _ in probes.for_state(ref, s, rj, legal, ch, action, last, random.Random(dumps(rj)),
+                                                        PROBES) if m.get("type") != "chance"] + _built_probes(ref, s)
             steps.append({"state": s, "json": rj, "legal": {dumps(a): a for a in legal}, "chance": _norm_chance(ch),
                           "player": player, "observation": dumps(ref.observation(s, player)),
-                          "after": [(a, dumps(ref.to_json(ref.apply(s, a)))) for a in tried]})
+                          "after": [(a, dumps(ref.to_json(ref.apply(s, a)))) for a in tried], "probes": forbidden})
+            last = legal or [action]
             s = ref.apply(s, action)
             i += 1
         steps.append({"state": s, "json": ref.to_json(s), "legal": {}, "chance": _norm_chance(None), "player": 0,
-                      "observation": dumps(ref.observation(s, 0)), "after": []})
+                      "observation": dumps(ref.observation(s, 0)), "after": [], "probes": []})
     return news, steps
+
+
+def _built_probes(ref, s) -> list:
+    """Forbidden actions the probes rarely build: a set of two cards with different active values,
+    and every addition of a card of the set's value (one's own sets too) that the reference rejects."""
+    if s.to_move < 0:
+        return []
+    g, p = s.g, s.to_move
+    ids = g.deck.ids
+    hand = s.hands[p]
+    out = []
+    mixed = next(((a, b) for a in hand for b in hand if a < b and g.val[a] != g.val[b]), None)
+    if mixed:
+        out.append({"type": "play", "player": p, "cards": sorted(ids[c >> 1] for c in mixed)})
+    for slot, cs in enumerate(s.sets):
+        for oc in hand:
+            if cs and g.val[oc] == g.val[cs[0]]:
+                out.append({"type": "add", "player": p, "card": ids[oc >> 1], "owner": g.owner(slot),
+                            "area": g.area_of(slot)})
+                break
+    rejected = []
+    for a in out:
+        try:
+            ref.apply(s, a)
+        except RulecheckError:
+            rejected.append(a)
+    return rejected
 
 
 def _divergence(eng, step) -> tuple | None:
@@ -106,6 +139,12 @@ def _divergence(eng, step) -> tuple | None:
             return {"op": "accepts", "value": False}, action
         if dumps(got) != after:
             return {"op": "apply", "value": got}, action
+    for action in step["probes"]:  # forbidden actions, offered as lockstep's probes offer them
+        try:
+            eng.apply(st, action)
+        except RulecheckError:
+            continue
+        return {"op": "accepts", "value": True}, action
     return None
 
 
@@ -165,6 +204,8 @@ def _failure(observed: dict, state, action) -> tuple[str, dict]:
         st = ref.from_json(state)
         b = blame.observation(ref, state, observed["player"], ref.observation(st, observed["player"]),
                               observed["value"])
+    elif op == "accepts" and observed["value"]:
+        b = blame.accepted_illegal(ref, state, action)
     elif op == "accepts":
         b = blame.rejected_legal(ref, state, action)
     else:

@@ -137,7 +137,7 @@ class Filtered(Variant):
         if _player_action(state, action):
             try:
                 ok = self.allowed(state, action)
-            except (KeyError, TypeError, IndexError):
+            except (KeyError, TypeError, IndexError, StopIteration):
                 ok = True
             if not ok:
                 raise IllegalActionError("this reading does not allow that action here")

@@ -312,15 +312,20 @@ def _own_stays_play(self, g, sets, slot, size, value):
 
 
 def own_misreadings() -> list:
-    return [
-        entry("two-own.no-conflict", "DNP-TWO-CONFLICT-OWN", "with 2 players one's own set in the other area never "
-              "conflicts with a new or extended set", variant("OwnNoConflict", RuledPlays,
-                                                              play_losers=_play_rule(meets=_others_only, wins=_higher),
-                                                              add_losers=_own_ignored_add), "condition"),
-        entry("two-own.stays", "DNP-TWO-CONFLICT-OWN", "with 2 players one's own beaten set in the other area stays "
-              "on the table instead of going back to the hand",
-              variant("OwnBeatenStays", play_losers=_own_stays_play), "condition"),
-    ]
+    """The own-set rule dropped where a set is played, where a card is added, or in both places."""
+    play = {"play_losers": _play_rule(meets=_others_only, wins=_higher)}
+    add = {"add_losers": _own_ignored_add}
+    out = []
+    for tag, where, members in (("both", "a new or an extended set", {**play, **add}),
+                                ("play", "a set played (action A)", play), ("add", "a set extended (action B)", add)):
+        base = RuledPlays if "play_losers" in members else Variant
+        out.append(entry(f"two-own.no-conflict-{tag}", "DNP-TWO-CONFLICT-OWN", "with 2 players one's own set in the "
+                         f"other area does not conflict with {where}", variant(f"OwnNoConflict{tag.title()}", base,
+                                                                               **members), "condition"))
+    out.append(entry("two-own.stays", "DNP-TWO-CONFLICT-OWN", "with 2 players one's own beaten set in the other area "
+                     "stays on the table instead of going back to the hand",
+                     variant("OwnBeatenStays", play_losers=_own_stays_play), "condition"))
+    return out
 
 
 def misreadings() -> list:

@@ -1,10 +1,11 @@
 """Misreadings of a Dnup turn: whose turn it is, the discard at its start, the one action, and
-which actions are offered.
+which actions are offered and which are accepted.
 
 Decision points (clause): the next seat (DNP-CLOCKWISE) and, with 2 players, the next area
 (DNP-TWO-TURNS); which set is discarded when a turn starts, and where it goes
 (DNP-DISCARD-OWN-SET); how many actions a turn has (DNP-ONE-ACTION); which actions are offered
-and how a played set lies (DNP-ACTION-A..D: each kind left out, a condition dropped or widened).
+and how a played set lies (DNP-ACTION-A..D: each kind left out, a condition dropped or widened);
+which check of an action is left out where the action is played (the offered actions unchanged).
 The same-size rule and what actions do to the cards are in ``misreadings_sets``.
 """
 
@@ -12,8 +13,10 @@ from __future__ import annotations
 
 from engine.dnup import DnupEngine
 from engine.dnup import sets as S
+from engine.dnup import turn as T
 from engine.dnup.misreadings_base import Extended, Filtered, Variant, entry, variant
 from engine.dnup.state import State
+from engine.errors import IllegalActionError
 
 # ---- turn order (DNP-CLOCKWISE, DNP-TWO-TURNS) -------------------------------------------------------
 
@@ -244,5 +247,93 @@ def action_misreadings() -> list:
     return out
 
 
+
+
+# ---- a check of an action dropped: forbidden actions accepted when played, not offered ------------------
+
+class Accepts(Variant):
+    """The legal actions of the reference; an action the reference rejects by ``CLAUSE`` (its
+    provenance's reason, with at most ``ALSO`` besides and the FAQ's restatements) is played all
+    the same, by the player who sends it."""
+
+    CLAUSE = ""
+    ALSO: tuple = ()
+
+    def apply(self, state, action):
+        try:
+            return super().apply(state, action)
+        except IllegalActionError:
+            if not isinstance(state, State) or state.to_move < 0 or not isinstance(action, dict):
+                raise
+            why = {c for c in self._reference().explainer().rejection(state, action) if not c.startswith("DNP-FAQ-")}
+            move = (_lenient_move(state, action) if self.CLAUSE in why and why <= {self.CLAUSE, *self.ALSO}
+                    else None)
+            if move is None:
+                raise
+            return T.play(self, state.replace(to_move=action["player"]), move)
+
+    def _reference(self):
+        ref = self.__dict__.get("_ref")
+        if ref is None:
+            ref = self._ref = DnupEngine(choices=self.choices)
+        return ref
+
+
+def _lenient_move(s: State, action: dict) -> tuple | None:
+    """The internal move of ``action`` with no rule checked: the cards it names from the sender's
+    hand, the set it names; None when the action names no such cards or set."""
+    g = s.g
+    p = action.get("player")
+    if not isinstance(p, int) or not 0 <= p < g.players:
+        return None
+    hand = s.hands[p]
+
+    def held(cid):
+        i = g.id_index.get(cid) if isinstance(cid, str) else None
+        return None if i is None else 2 * i if 2 * i in hand else 2 * i + 1 if 2 * i + 1 in hand else None
+
+    t = action.get("type")
+    if t == "flip":
+        return ("D",)
+    if t == "play":
+        ocs = [held(c) for c in action.get("cards") or ()]
+        return None if not ocs or None in ocs else ("A", tuple(sorted(ocs)))
+    q, a = action.get("owner"), action.get("area")
+    if not isinstance(q, int) or not isinstance(a, int) or not 0 <= q < g.players or not 1 <= a <= g.areas:
+        return None
+    slot = g.slot(q, a)
+    if not s.sets[slot]:
+        return None
+    if t == "take":
+        return ("C", slot)
+    oc = held(action.get("card"))
+    return None if oc is None else ("B", oc, slot)
+
+
+ACCEPTED = {
+    "DNP-SET": "a set of cards with different active values is accepted when played",
+    "DNP-A-HIGHER": "a set that is not higher than a set of its size is accepted when played",
+    "DNP-B-CONFLICT": "an addition that leaves the extended set not higher than a set of its size is accepted",
+    "DNP-ACTION-B": "an addition of a card that does not match the set, or to one's own set, is accepted",
+    "DNP-ACTION-C": "taking one's own set is accepted when played",
+    "DNP-CLOCKWISE": "an action of a player whose turn it is not is accepted",
+    "DNP-FIRST-OUT": "a player who is out of the round may still act when asked",
+    "DNP-TWO-CONFLICT-OWN": "with 2 players a set not higher than one's own set in the other area is accepted",
+    "DNP-START-PLAYER": "another player than the start player may open the round",
+}
+
+
+#: what provenance names beside the clause for the same check (a set not higher than one's own other set
+#: breaks the same-size rule of A or B too)
+ACCEPTED_ALSO = {"DNP-TWO-CONFLICT-OWN": ("DNP-A-HIGHER", "DNP-B-CONFLICT")}
+
+
+def accept_misreadings() -> list:
+    """Each check of an action dropped where the action is played (the offered actions unchanged)."""
+    return [entry(f"accepts.{clause.lower().removeprefix('dnp-')}", clause, words,
+                  variant(f"Accepts{k}", Accepts, CLAUSE=clause, ALSO=ACCEPTED_ALSO.get(clause, ())), "condition")
+            for k, (clause, words) in enumerate(ACCEPTED.items())]
+
+
 def misreadings() -> list:
-    return order_misreadings() + discard_misreadings() + action_misreadings()
+    return order_misreadings() + discard_misreadings() + action_misreadings() + accept_misreadings()
