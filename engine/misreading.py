@@ -81,9 +81,15 @@ def choice_misreadings(game: str, reference_cls, choices: dict[str, str]) -> lis
                 return reference_cls(choices={**cs, _cid: _opt})
 
             out.append(Misreading(f"choice:{ch.id}={opt}", ch.clauses[0],
-                                  f"reads the open point {ch.id} as {opt!r} ({meaning}) without declaring it",
+                                  f"reads the open point {ch.id} as {opt!r} without declaring it: {_short(meaning)}",
                                   build, "choice", tuple(ch.clauses[1:])))
     return out
+
+
+def _short(text: str, limit: int = 120) -> str:
+    """The first sentence of an option's meaning, cut to ``limit`` characters."""
+    first = text.split(". ")[0].split("; ")[0].strip()
+    return first if len(first) <= limit else first[: limit - 3].rstrip() + "..."
 
 
 def catalogue(game: str, reference_cls, choices: dict[str, str] | None = None) -> list[Misreading]:
