@@ -35,7 +35,8 @@ MOVEMENT = ("turn_shift", "zone_len", "exit_shift", "seam_fwd", "seam_bwd", "rev
             "eleven", "eleven_forward", "eleven_swap", "seven", "seven_split", "seven_partial", "seven_home_rest",
             "seven_no_home", "seven_one_order", "seven_both_orders", "swap_zone", "sorry_zone", "start_cards",
             "start_extra", "every_start_pawn", "swap_partner",
-            "swap_slide", "sorry_partner", "sorry_any_pawn", "sorry_exit_fallback", "partner_moves", "partner_seven",
+            "swap_slide", "sorry_partner", "sorry_card", "sorry_any_pawn", "sorry_exit_fallback", "partner_moves",
+            "partner_seven",
             "partner_start")
 
 
@@ -90,6 +91,7 @@ class Reading:
     sorry_zone: bool = False     # the Sorry! card takes the square of a pawn in its safety zone too
     swap_slide: bool = True      # the player's pawn slides after a swap onto a triangle
     sorry_partner: bool = True   # team: the Sorry! card may take the partner's square
+    sorry_card: bool = True      # False: the Sorry! card has no move (always forfeited)
     sorry_any_pawn: bool = False  # the Sorry! card moves any own pawn, not only one from START
     sorry_exit_fallback: bool = False  # without a target the Sorry! pawn goes to its START exit
     sorry_partner_optional: bool = False  # team: a Sorry! card whose only targets are the partner's may be forfeited
@@ -507,7 +509,7 @@ class Movement:
             if rd.eleven_swap:
                 self.swaps(cfg, pos, p_idx, movers, out)
         elif card == CSORRY:
-            if self.start_sorry:
+            if self.start_sorry and rd.sorry_card:
                 self.sorries(cfg, pos, p_idx, movers, out)
         return out
 
