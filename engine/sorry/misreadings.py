@@ -79,6 +79,8 @@ def sevens() -> list[Misreading]:
         _m("seven-partial", "SRY-CARD-7", "a split 7 need not use all seven squares", "quantifier", seven_partial=True),
         _m("seven-one-order", "SRY-CARD-7", "a split 7 is only offered with the lower pawn moving first",
            "order", seven_one_order=True),
+        _m("seven-both-orders", "SRY-CARD-7", "a split 7 is offered in both orders even when they end the same",
+           "enumeration", seven_both_orders=True),
         _m("seven-home-rest-dropped", "SRY-SEVEN-HOME-SPLIT",
            "a pawn may go HOME with part of a 7 and the rest of the 7 is dropped", "condition", seven_home_rest=True),
         _m("seven-no-home", "SRY-SEVEN-HOME-SPLIT", "a split 7 may not bring a pawn HOME", "condition",
@@ -185,6 +187,12 @@ def targets() -> list[Misreading]:
     return [
         _m("sorry-any-pawn", "SRY-SORRY-CARD", "the Sorry! card moves any own pawn, not only one from START",
            "condition", sorry_any_pawn=True),
+        _m("swap-into-zone", "SRY-SAFETY-OWN-COLOUR", "the 11 swaps with a pawn in its safety zone", "condition",
+           swap_zone=True),
+        _m("sorry-into-zone", "SRY-SAFETY-OWN-COLOUR", "the Sorry! card takes the square of a pawn in its safety zone",
+           "condition", sorry_zone=True),
+        _m("sorry-never-plays", "SRY-SORRY-CARD", "the Sorry! card never takes a pawn out of START: it is always forfeited",
+           "enumeration", sorry_card=False),
         _m("sorry-every-start-pawn", "SRY-SORRY-CARD",
            "the Sorry! card offers every pawn in START separately, not one for all", "enumeration",
            every_start_pawn=frozenset({"sorry"})),
@@ -223,8 +231,6 @@ def turns() -> list[Misreading]:
         _m("forfeit-only-all-start", "SRY-MUST-MOVE",
            "a card that cannot move is forfeited only when every pawn is in START", "condition", modes=NOT_POINTS,
            forfeit_all_start_only=True),
-        _m("points-no-draw-again", "SRY-POINTS-RULES", "in points play the 2 does not give another draw", "variant",
-           modes=POINTS, draw_again=frozenset()),
         _m("points-may-discard", "SRY-POINTS-DISCARD", "a card may be discarded even when one of the hand can move",
            "condition", modes=POINTS, may_forfeit=True),
         _m("points-discard-first", "SRY-POINTS-DISCARD", "with no move only the hand's first card may be discarded",
@@ -233,8 +239,8 @@ def turns() -> list[Misreading]:
            draw_again=frozenset()),
         _m("three-again", "SRY-TWO-DRAW-AGAIN", "the 3 gives another draw instead of the 2", "parameter",
            draw_again=frozenset({C3})),
-        _m("two-again-if-played", "SRY-TWO-DRAW-AGAIN", "a forfeited 2 does not give another draw", "condition",
-           again_on_forfeit=False),
+        Misreading("sorry:two-again-if-played", "SRY-FAQ-OWN-PAWN", "a forfeited 2 does not give another draw",
+                   build(Reading(again_on_forfeit=False)), "condition", ("SRY-TWO-DRAW-AGAIN",)),
         _m("no-start-draws-again", "SRY-NO-START-FORFEIT",
            "with every pawn in START the player draws again instead of losing the turn", "condition",
            no_start_forfeit="again"),
@@ -306,6 +312,8 @@ def setup() -> list[Misreading]:
 def points() -> list[Misreading]:
     """Points play: the hand, what is hidden, the score (SRY-POINTS-PLAY, SRY-POINTS-SCORE, SRY-POINTS-WINNER-BONUS)."""
     out = [
+        _m("points-no-draw-again", "SRY-POINTS-RULES", "in points play the 2 does not give another draw", "variant",
+           modes=POINTS, draw_again=frozenset()),
         _m("points-no-refill", "SRY-POINTS-PLAY", "in points play the played card is not replaced", "condition",
            modes=POINTS, refill="none"),
         _m("points-refill-next", "SRY-POINTS-PLAY", "the next player draws the replacement card", "order",
@@ -341,7 +349,8 @@ def points() -> list[Misreading]:
 def misreadings() -> list[Misreading]:
     """The whole catalogue (the choices' other options are added by ``engine.misreading.catalogue``).
 
-    Narrow readings come first: diagnosis breaks a tie between misreadings that explain the same
+    Narrow readings come first (points play's own readings last: agreements in the other modes tell
+    them from the readings of every mode): diagnosis breaks a tie between misreadings that explain the same
     findings by catalogue order, and the reading that changes fewer positions is the better guess
     (a partner's pawn that may not start before "a 1 never starts", a zone entry before a card's count)."""
     return sevens() + targets() + turns() + starts() + landing() + geometry() + counts() + setup() + points()

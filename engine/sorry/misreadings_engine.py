@@ -29,7 +29,7 @@ from engine.sorry.turn import legal_moves as _reference_legal_moves
 
 _DEFAULT = Reading()
 #: validated states kept for from_json (by deck and the object loaded); cleared when full
-LOADED_KEPT = 20_000
+LOADED_KEPT = 4096
 _LOADED: dict = {}
 
 

@@ -33,8 +33,10 @@ MOVEMENT = ("turn_shift", "zone_len", "exit_shift", "seam_fwd", "seam_bwd", "rev
             "back_out", "home_backward", "overshoot", "slide_shift", "slide_colours", "no_slide_after", "slide_bumps",
             "own_blocks", "jump", "bump", "partner_blocks", "steps", "four", "ten", "ten_back", "ten_back_only",
             "eleven", "eleven_forward", "eleven_swap", "seven", "seven_split", "seven_partial", "seven_home_rest",
-            "seven_no_home", "seven_one_order", "start_cards", "start_extra", "every_start_pawn", "swap_partner",
-            "swap_slide", "sorry_partner", "sorry_any_pawn", "sorry_exit_fallback", "partner_moves", "partner_seven",
+            "seven_no_home", "seven_one_order", "seven_both_orders", "swap_zone", "sorry_zone", "start_cards",
+            "start_extra", "every_start_pawn", "swap_partner",
+            "swap_slide", "sorry_partner", "sorry_card", "sorry_any_pawn", "sorry_exit_fallback", "partner_moves",
+            "partner_seven",
             "partner_start")
 
 
@@ -80,12 +82,16 @@ class Reading:
     seven_home_rest: bool = False  # a pawn may go HOME with part of the 7 and the rest be dropped
     seven_no_home: bool = False  # a split may not bring a pawn HOME
     seven_one_order: bool = False  # a split is only listed with the lower pawn first
+    seven_both_orders: bool = False  # a split is listed in both orders even when they end the same
     start_cards: frozenset = frozenset({C1, C2})
     start_extra: tuple = ()      # ((card, steps), ...): a start moves on past the exit
     every_start_pawn: frozenset = frozenset()  # "start", "sorry": every pawn in START offered, not one for all
     swap_partner: bool = False   # team: the 11 also swaps with the partner's pawns
+    swap_zone: bool = False      # the 11 swaps with a pawn in its safety zone too
+    sorry_zone: bool = False     # the Sorry! card takes the square of a pawn in its safety zone too
     swap_slide: bool = True      # the player's pawn slides after a swap onto a triangle
     sorry_partner: bool = True   # team: the Sorry! card may take the partner's square
+    sorry_card: bool = True      # False: the Sorry! card has no move (always forfeited)
     sorry_any_pawn: bool = False  # the Sorry! card moves any own pawn, not only one from START
     sorry_exit_fallback: bool = False  # without a target the Sorry! pawn goes to its START exit
     sorry_partner_optional: bool = False  # team: a Sorry! card whose only targets are the partner's may be forfeited
@@ -397,7 +403,7 @@ class Movement:
                         second = None if rd.seven_one_order else self._split(cfg, pos, j, fj[b], i, fi[a], b, a)
                         if first is not None:
                             out.append(first)
-                        if second is not None and (first is None or second[4] != first[4]):
+                        if second is not None and (first is None or second[4] != first[4] or rd.seven_both_orders):
                             out.append(second)
 
     def _split(self, cfg, pos, i, di, j, dj, a, b):
@@ -421,7 +427,8 @@ class Movement:
         opp = set(cfg.opponents[p_idx])
         if rd.swap_partner and cfg.team:
             opp |= {q for q in cfg.movers[p_idx] if q != p_idx}
-        targets = [k for q in sorted(opp) for k in range(4 * q, 4 * q + 4) if pos[k] < LOOP]
+        targets = [k for q in sorted(opp) for k in range(4 * q, 4 * q + 4)
+                   if pos[k] < LOOP or (rd.swap_zone and pos[k] < HOME)]
         if not targets:
             return
         for i in self._pawns(cfg, movers):
@@ -461,7 +468,7 @@ class Movement:
             for i in froms:
                 for k in range(len(pos)):
                     t = pos[k]
-                    if (k >> 2) == q or t >= LOOP:
+                    if (k >> 2) == q or t >= HOME or (t >= LOOP and not rd.sorry_zone):
                         continue
                     if not rd.sorry_partner and cfg.team and (k >> 2) in mates:
                         continue
@@ -502,7 +509,7 @@ class Movement:
             if rd.eleven_swap:
                 self.swaps(cfg, pos, p_idx, movers, out)
         elif card == CSORRY:
-            if self.start_sorry:
+            if self.start_sorry and rd.sorry_card:
                 self.sorries(cfg, pos, p_idx, movers, out)
         return out
 
