@@ -125,8 +125,9 @@ class Engine(ABC):
         """The one spelling of ``action`` (``engine.notation``): a set's parts in canonical order."""
         return action
 
-    def action_variants(self, action: Action) -> list[Action]:
-        """Other spellings of ``action`` that are the same action when they lead to the same state."""
+    def action_variants(self, action: Action, state: State | None = None) -> list[Action]:
+        """Other spellings of ``action`` that are the same action when they lead to the same state
+        (in ``state``, when given: a spelling the rules forbid there is none)."""
         return []
 
     def observation_view(self, observation: dict) -> dict:

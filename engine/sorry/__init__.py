@@ -261,8 +261,21 @@ class SorryEngine(Engine):
                 obj["chance"] = {"event": obj["chance"]["event"], "hidden": True}
         return obj
 
-    def action_variants(self, action: dict) -> list[dict]:
-        return notation.action_variants(action)
+    def action_variants(self, action: dict, state: SorryState | None = None) -> list[dict]:
+        return notation.action_variants(action, None if state is None else lambda a: self._order_possible(state, a))
+
+    def _order_possible(self, state: SorryState, action: dict) -> bool:
+        """Whether a split 7 can be made in the order listed in ``state`` (SRY-CARD-7)."""
+        from engine.sorry.board import sq_from_json
+        from engine.sorry.moves import _split
+
+        try:
+            (a, b), cfg = action["moves"], state.cfg
+            i, j = cfg.pawn_names.index(a["pawn"]), cfg.pawn_names.index(b["pawn"])
+            di, dj = (sq_from_json(m.get("slide", m["to"])) for m in (a, b))
+            return _split(self.rules, cfg, state.pos, i, di, j, dj) is not None
+        except (KeyError, TypeError, ValueError, LookupError, AttributeError):
+            return False
 
     def describe_action(self, state: SorryState, action: dict) -> str:
         return describe.describe_action(self, state, action)

@@ -331,7 +331,7 @@ class Lockstep:
             return
         missing = [r_set[k] for k in sorted(set(r_set) - set(c_set))]
         extra = [c_set[k] for k in sorted(set(c_set) - set(r_set))]
-        for mine, theirs in notation.variant_pairs(self.reference, missing, extra):
+        for mine, theirs in notation.variant_pairs(self.reference, missing, extra, self.ref):
             same = self._same_successor(rj, mine, theirs)
             if same is not None:  # one action in two spellings (the order of independent steps)
                 self.spelled[dumps(mine)] = (theirs, same)
@@ -374,7 +374,7 @@ class Lockstep:
                        observed={"op": "observe", "player": player, "value": ans.value})
 
     def _judge_probe(self, rj: dict, m: dict, code: str, ans: Answer, chance: bool) -> None:
-        spelled = [] if chance else notation.spellings_in(self.reference, m, self.legal_keys)
+        spelled = [] if chance else notation.spellings_in(self.reference, m, self.legal_keys, self.ref)
         if spelled:  # another spelling of a legal action: refused with any code, or played as that action
             if ans.error is None and not any(self._reaches(ans, s) for s in spelled):
                 self.found(blame.successor(self.reference, rj, spelled[0], self._after(spelled[0]),

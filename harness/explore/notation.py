@@ -26,7 +26,7 @@ def canonical_set(reference, actions) -> tuple[dict[str, dict], int]:
     return out, len(actions) - len(out)
 
 
-def spellings_in(reference, action, legal_keys) -> list[dict]:
+def spellings_in(reference, action, legal_keys, state=None) -> list[dict]:
     """The spellings of ``action`` other than itself that name an action of ``legal_keys`` (canonical
     texts of the reference's legal actions): its canonical form, or a variant (same action when it
     leads to the same state)."""
@@ -34,14 +34,14 @@ def spellings_in(reference, action, legal_keys) -> list[dict]:
     canon = reference.canonical_action(action)
     if canon is not action and dumps(canon) != dumps(action) and dumps(canon) in legal_keys:
         out.append(canon)
-    out += [v for v in reference.action_variants(action) if dumps(v) in legal_keys]
+    out += [v for v in reference.action_variants(action, state) if dumps(v) in legal_keys]
     return out
 
 
-def variant_pairs(reference, missing: list[dict], extra: list[dict]) -> list[tuple[dict, dict]]:
+def variant_pairs(reference, missing: list[dict], extra: list[dict], state=None) -> list[tuple[dict, dict]]:
     """(reference's action, candidate's spelling) pairs among a legal-set difference that may be one
     action in two spellings (``Engine.action_variants``); the successor decides."""
     keys = {dumps(m): m for m in missing}
-    return [(keys[dumps(v)], x) for x in extra for v in reference.action_variants(x) if dumps(v) in keys]
+    return [(keys[dumps(v)], x) for x in extra for v in reference.action_variants(x, state) if dumps(v) in keys]
 
 

@@ -376,6 +376,7 @@ def _fallback(items: list[_Item], owner: dict[int, RootCause], causes: list[Root
         pending.setdefault(it.clause, []).append(it.failure)
     # a clause whose every pending finding another pending clause explains as well follows it
     own = {c for c, fs in pending.items() if any(f.get("standalone", not f.get("alternatives")) for f in fs)}
+    own |= _either_heads(pending, own)
     for clause in sorted(pending, key=lambda c: (c not in own, c)):
         fs = pending[clause]
         alts = [set(f.get("alternatives") or ()) & own - {clause} for f in fs]
@@ -389,6 +390,35 @@ def _fallback(items: list[_Item], owner: dict[int, RootCause], causes: list[Root
             causes.append(rc)
         for f in fs:
             rc.take(clause, f)
+
+
+def _either_heads(pending: dict[str, list[dict]], own: set[str]) -> set[str]:
+    """Clauses that only ever explain witnesses together (each finding names the others as
+    alternatives: the provenance said "either"), none with a finding of its own: one of each
+    such group stands for it -- the one with most findings, then the one named first."""
+    linked = {c: {a for f in fs for a in f.get("alternatives") or () if a in pending} for c, fs in pending.items()
+              if c not in own}
+    heads, seen = set(), set()
+    for c in sorted(linked):
+        if c in seen:
+            continue
+        group, todo = set(), [c]
+        while todo:
+            x = todo.pop()
+            if x in group or x not in linked:
+                continue
+            group.add(x)
+            todo += sorted(linked[x])
+        seen |= group
+        if any(linked[x] & own for x in group):
+            continue  # a clause with findings of its own explains them
+        first: dict[str, int] = {}
+        for x in group:
+            for f in pending[x]:
+                for k, a in enumerate(f.get("alternatives") or ()):
+                    first[a] = min(first.get(a, k), k)
+        heads.add(max(sorted(group), key=lambda x: (len(pending[x]), -first.get(x, 0))))
+    return heads
 
 
 def _merged(causes: list[RootCause]) -> list[RootCause]:
