@@ -19,11 +19,10 @@ rulebook clauses in place of program statements:
   each taken one is a root cause naming its clause and saying the misreading in words;
 - provenance's own blame competes with the misreadings: a clause with findings no other
   clause explains (``Finding.alternatives``) explains those and every finding naming it as
-  an alternative; it stands unless a misreading explains more, or as much on that same
-  clause (then the misreading says the bug in words). A broader misreading of another
-  clause that reproduces a rare bug's witnesses, where no agreeing position could
-  contradict it, does not displace the clause provenance names; nor does a misreading that
-  differs from the reference anywhere the candidate agreed. Such a root cause says no known misreading explains
+  an alternative; it stands unless a misreading explains at least as much and differs from
+  the reference nowhere the candidate agreed (then the misreading says the bug in words).
+  A contradicted misreading, such as a broader reading of another clause that reproduces a
+  rare bug's witnesses, never displaces the clause provenance names. Such a root cause says no known misreading explains
   it. Findings without a replayable witness follow the root cause of their clause.
 
 A clause whose every finding a root cause of another clause explains reads ``affected``
@@ -80,7 +79,8 @@ class RootCause:
         return sum(self.clauses.values())
 
     def take(self, clause: str, failure: dict) -> None:
-        self.clauses[clause] = self.clauses.get(clause, 0) + failure.get("count", 1)  # 0: a sample, counted elsewhere
+        n = failure.get("count")
+        self.clauses[clause] = self.clauses.get(clause, 0) + (1 if n is None else n)  # 0: a sample, counted elsewhere
         if failure.get("check"):
             self.checks.add(failure["check"])
         if self.shortest is None or _size(failure) < _size(self.shortest):
@@ -321,12 +321,10 @@ def diagnose(game: str, failing: dict[str, list[dict]], agreements: list[dict], 
             key = (len(mine), -c, -order[mid])
             if best_key is None or key > best_key:
                 best, best_key = mid, key
-        # provenance's clause stands unless a misreading explains more, or as much on that same clause
-        # (a broader misreading of another clause that reproduces a rare bug's witnesses is no better)
-        # and a misreading contradicted anywhere the candidate agreed is not the candidate's reading:
-        # it may say what is left unexplained, never displace the clause provenance names
-        if prov is not None and (best is None or best_key[0] < prov_key[0] or best_key[1] < 0
-                                 or (best_key[0] == prov_key[0] and by_id[best].clause != prov)):
+        # provenance's clause stands unless a misreading explains at least as much and differs from the
+        # reference nowhere the candidate agreed: a contradicted misreading is not the candidate's
+        # reading (a broader reading of another clause reproducing a rare bug's witnesses, say)
+        if prov is not None and (best is None or best_key[0] < prov_key[0] or best_key[1] < 0):
             best = f"provenance:{prov}"
         if best is None:
             break

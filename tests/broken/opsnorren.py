@@ -26,10 +26,8 @@ class ReversedColours(OpsnorrenEngine):
     breaks OPS-COLOUR-ORDER (blue < orange < pink < green without the card) and, under the
     card, OPS-RULE-COLOUR-REVERSED (it ranks them as printed there)."""
 
-    #: the reversed-card clause fails as well (a second break, not a smear). Dove tricks, the row
-    #: order of rule cards and the states it then cannot load read inconclusive: every witness
-    #: there is also explained by the colour order (harness.verdicts.check.explained_elsewhere)
-    others_allowed = 1
+    #: one misreading (the colours ranked the other way round, under the card too) explains the
+    #: reversed card's findings and those of dove tricks and rule rows: they read affected
 
     def rs(self, s):
         base = super().rs(s)

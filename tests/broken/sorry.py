@@ -82,6 +82,9 @@ class OvershootsHome(SorryEngine):
     """A count that goes past HOME stops in HOME: breaks SRY-HOME-EXACT."""
 
     name = "broken-overshoots-home"
+    #: a split 7 whose parts both overshoot into HOME by different counts is listed twice: a
+    #: protocol fault that follows from the rule bug ("each action exactly once")
+    protocol_too = "lists one action twice"
 
     def __init__(self, choices=None):
         super().__init__(choices)
