@@ -122,8 +122,23 @@ class StayUnbeatable(Knows, RuledPlays):
 class StayUntouchable(Filtered):
     """The first player out's set cannot be added to or taken."""
 
+    #: the actions the first player out's set is kept from
+    kept_from = ("add", "take")
+
     def allowed(self, s, action):
-        return action.get("type") not in ("add", "take") or action.get("owner") not in s.out
+        return action.get("type") not in self.kept_from or action.get("owner") not in s.out
+
+
+class StayNotTakeable(StayUntouchable):
+    """The first player out's set cannot be taken (action C); it may still be added to."""
+
+    kept_from = ("take",)
+
+
+class StayNotExtendable(StayUntouchable):
+    """The first player out's set cannot be added to (action B); it may still be taken."""
+
+    kept_from = ("add",)
 
 
 def _beaten_back_to_hand(self, g, out, hands, sets, slot):
@@ -153,6 +168,10 @@ def stay_misreadings() -> list:
               "rest of the round", variant("StaysWholeRound", player_out=_stays_whole_round), "timing"),
         entry("stay.ignored", "DNP-FIRST-OUT-CARDS-STAY", "the first player out's set stays but no longer counts: "
               "sets of its size may be played or extended as if it were not there", StayIgnored, "condition"),
+        entry("stay.not-takeable", "DNP-FIRST-OUT-CARDS-STAY", "the first player out's set cannot be taken "
+              "(it may still be added to)", StayNotTakeable, "condition"),
+        entry("stay.not-extendable", "DNP-FIRST-OUT-CARDS-STAY", "the first player out's set cannot be added to "
+              "(it may still be taken)", StayNotExtendable, "condition"),
         entry("stay.untouchable", "DNP-FIRST-OUT-CARDS-STAY", "the first player out's set cannot be added to or "
               "taken", StayUntouchable, "condition"),
         entry("beaten.back-to-hand", "DNP-FIRST-OUT-BEATEN", "a beaten set of the first player out goes back to "
