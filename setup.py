@@ -1,4 +1,4 @@
-"""The packaging pyproject.toml cannot say (issue 13): which packages the wheel holds, and the
+"""The packaging pyproject.toml cannot say: which packages the wheel holds, and the
 top-level data folders a run reads (seeds/, features/, docs/) carried inside the ``specs``
 package as ``specs/_data/<folder>``, where ``specs/paths.py`` finds them. Everything else
 (metadata, dependencies, entry points) is in pyproject.toml."""

@@ -61,7 +61,7 @@ class Engine(ABC):
     """Base class of in-process engines. Subclasses fill in the abstract methods.
 
     Every subclass's input-reading methods are wrapped once, at class creation, so that
-    input nested too deeply for Python becomes a ``malformed`` error (issue 12).
+    input nested too deeply for Python becomes a ``malformed`` error.
     """
 
     def __init_subclass__(cls, **kwargs):

@@ -1,4 +1,4 @@
-"""Provenance: a reference engine explains itself in clause ids (issue 9, "verdicts you can trust").
+"""Provenance: a reference engine explains itself in clause ids ("verdicts you can trust").
 
 An explanation path beside the fast path: ``engine.explainer()`` returns an object that
 answers, from canonical JSON only (so it can explain a state a candidate produced):

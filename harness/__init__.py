@@ -2,7 +2,7 @@
 
 
 def fewer_gc_pauses() -> None:
-    """Run CPython's cycle collector less often, in rulecheck and in ``serve`` (issue 13).
+    """Run CPython's cycle collector less often, in rulecheck and in ``serve``.
 
     Over the protocol both sides turn every line into a tree of fresh dicts and lists, several
     hundred thousand containers a second, and reference counting frees them. Under the default

@@ -492,7 +492,7 @@ def ambiguities(game, fmt, output, n_games, seed):
         click.echo(text)
 
 
-# --------------------------------------------------------------------------- fuzz (issue 13)
+# --------------------------------------------------------------------------- fuzz
 from harness.bench import bench  # noqa: E402  (the commands live with their code)
 from harness.campaign.command import fuzz  # noqa: E402
 

@@ -92,7 +92,7 @@ def open_engine(spec: str, game: str, choices: dict[str, str] | None = None) -> 
         return factory(game=game, choices=choices)
     if kind == "cmd":
         try:
-            from harness.driver.subprocess_engine import SubprocessEngine  # issue 6
+            from harness.driver.subprocess_engine import SubprocessEngine
         except ImportError as exc:
             raise EngineSpecError("subprocess engines (cmd:...) are not available in this build") from exc
         kwargs = {}

@@ -1,4 +1,4 @@
-"""Where rulecheck's files live, in a checkout and in an installed wheel (issue 13: packaging).
+"""Where rulecheck's files live, in a checkout and in an installed wheel (packaging).
 
 The one place that knows it. Python packages (``engine``, ``harness``, ``specs``, ``proofs``,
 with the suite ``harness/suite``) sit side by side in both cases, under ``CODE_ROOT``: the

@@ -1,4 +1,4 @@
-"""A bad-input fuzzer over all three games and all three layers (issue 12).
+"""A bad-input fuzzer over all three games and all three layers.
 
 Valid states and actions come from seeded random play of the reference engines; Hypothesis
 mutates them (a key dropped or added, a value of another type, a float for an integer, a

@@ -200,7 +200,7 @@ def machine_clauses(game: str) -> tuple[str, ...]:
 @pytest.mark.parametrize("game", GAMES)
 def test_the_reference_over_the_protocol_passes_clean_and_exercises_every_clause(game, tmp_path):
     """The default run (profile ``ci``) of the reference served over the protocol: no finding, and
-    every implemented clause exercised at least 20 times by the transitions it explored (issue 10)."""
+    every implemented clause exercised at least 20 times by the transitions it explored."""
     from harness.explore.coverage import THIN, implemented
 
     proc, report = check(game, served(game), tmp_path, profile="ci")
@@ -216,7 +216,7 @@ KINDS = ("illegal-accepted", "legal-missing", "rare", "observation", "caching")
 
 @pytest.mark.parametrize("game", GAMES)
 def test_each_game_has_broken_engines_of_every_kind(game):
-    """Issue 10: at least 8 engines per game in the kinds default exploration used to miss."""
+    """At least 8 engines per game in the kinds default exploration used to miss."""
     kinds = [kind(cls) for cls, _ in broken(game).values()]
     assert sum(k in KINDS for k in kinds) >= 8, kinds
     assert set(KINDS) <= set(kinds), f"{game} has no broken engine of kind {sorted(set(KINDS) - set(kinds))}"

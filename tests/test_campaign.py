@@ -1,4 +1,4 @@
-"""rulecheck fuzz on Dask (issue 13): a campaign through a real scheduler and two worker processes,
+"""rulecheck fuzz on Dask: a campaign through a real scheduler and two worker processes,
 its finding saved as a vector, and ``rulecheck check --vectors`` failing the engine on it.
 
 The default run starts ``dask scheduler`` and two ``dask worker`` processes on free localhost

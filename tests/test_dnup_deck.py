@@ -120,7 +120,7 @@ def test_a_missing_deck_file_is_refused(tmp_path):
 
 
 def test_a_file_name_in_the_config_is_refused_without_opening_it(engine, tmp_path):
-    """Issue 12: a protocol request must not make an engine open (or probe for) a file."""
+    """A protocol request must not make an engine open (or probe for) a file."""
     for name in (write(tmp_path, {"cards": custom_deck()}), str(tmp_path / "nope.json"), "/etc/passwd"):
         with pytest.raises(BadConfigError) as info:
             engine.new_game({"players": 3, "deck": name})

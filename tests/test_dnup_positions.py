@@ -1,4 +1,4 @@
-"""Dnup positions built around a rule (harness/positions/dnup.py, issue 10): every start is one the
+"""Dnup positions built around a rule (harness/positions/dnup.py): every start is one the
 reference reaches from a new game, and playing on from it exercises the clauses it is built around."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Dnup reference explains itself (issue 9): provenance covers every transition, names why
+"""The Dnup reference explains itself: provenance covers every transition, names why
 every legal action is legal and why a rejected one is rejected, and blames each broken engine
 of tests/broken/dnup.py on the rule it breaks."""
 
@@ -157,7 +157,7 @@ def test_a_witness_reads_in_the_games_notation():
     assert eng.explainer() is eng.explainer()
 
 
-# ---- (b2) observations: what decides each part a player sees (issue 10) ---------------------
+# ---- (b2) observations: what decides each part a player sees ---------------------
 
 
 def observed(pos: dict, player: int):
@@ -263,7 +263,7 @@ def test_broken_multi_engines_name_their_clauses():
         assert all(c in cls.__doc__ for c in clauses), name
 
 
-# ---- (d) issue 10 engines: each differs from the reference where its docstring says ----------
+# ---- (d) engines of one kind of miss: each differs from the reference where its docstring says ----------
 
 
 def test_illegal_accepted_engines_accept_what_the_reference_rejects_for_their_clause():

@@ -1,4 +1,4 @@
-"""Hostile engines against the referee (issue 12): whatever a candidate does, ``rulecheck
+"""Hostile engines against the referee: whatever a candidate does, ``rulecheck
 check`` gives a verdict, writes its reports, leaves no process behind and keeps its memory.
 
 Each engine of ``tests/faulty/hostile.py`` is checked the way a user would, with one

@@ -1,4 +1,4 @@
-"""Impact of each ambiguity in play (issue 11, part 2: ``harness.verdicts.impact``).
+"""Impact of each ambiguity in play (``harness.verdicts.impact``).
 
 The same seeded random games under two readings: a reading known to matter shows in
 play, its shortest witness really parts the two readings when replayed from a new game,

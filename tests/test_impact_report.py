@@ -1,4 +1,4 @@
-"""``rulecheck ambiguities`` ranked by impact (issue 11, part 2: ``harness.verdicts.ambiguity_report``).
+"""``rulecheck ambiguities`` ranked by impact (``harness.verdicts.ambiguity_report``).
 
 Built for Sorry! and Dnup (their registers need no long Z3 search) with few games per
 reading: every item has its kind, seed lines, readings, the engine's reading, impact

@@ -1,4 +1,4 @@
-"""Opsnorren positions built around a rule (harness/positions/opsnorren.py, issue 10).
+"""Opsnorren positions built around a rule (harness/positions/opsnorren.py).
 
 Each situation's starts are reachable (every path step, every start state accepted by the
 reference), and replaying a start plus its plies exercises the clauses the situation is

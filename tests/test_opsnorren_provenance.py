@@ -1,4 +1,4 @@
-"""The Opsnorren reference explains itself (engine/opsnorren/provenance.py, issue 9).
+"""The Opsnorren reference explains itself (engine/opsnorren/provenance.py).
 
 (a) Over seeded random games (3-6 players) every changed part of every transition is
     covered by an effect, and every legal action has the clauses that make it legal.
@@ -192,7 +192,7 @@ def test_differential_play_blames_the_broken_clauses_through_provenance(name, cl
     assert len(others) <= allowed, f"{name} breaks {clauses}, but provenance also blames {others}"
 
 
-# ---- (d) observations: what decides each part one player sees (issue 10) ----------------------
+# ---- (d) observations: what decides each part one player sees ----------------------
 
 def observation_blame(eng, state: dict, player: int, leaked: dict) -> tuple[str, ...]:
     """The clauses the observation's provenance names where ``leaked`` differs from the reference's view."""
@@ -251,7 +251,7 @@ def test_a_face_down_rule_card_shown_is_blamed_on_the_row_and_its_reveal(eng, ga
     assert set(blamed) == {"OPS-SETUP-RULE-ROW", "OPS-REVEAL-RULE"}
 
 
-# ---- (e) engines of one kind of miss each (issue 10): each differs from the reference on a reachable
+# ---- (e) engines of one kind of miss each: each differs from the reference on a reachable
 # position, and the reference's provenance names its clause there ---------------------------------
 
 KINDS = ("illegal-accepted", "legal-missing", "rare", "observation", "caching")
@@ -378,7 +378,7 @@ def test_each_new_broken_engine_differs_on_a_reachable_position_blamed_on_its_cl
 
 
 def test_the_kinds_of_miss_are_all_represented():
-    """Issue 10: at least 3 illegal-accepted, 2 legal-missing, 2 rare, 1 observation and 1 caching engine."""
+    """At least 3 illegal-accepted, 2 legal-missing, 2 rare, 1 observation and 1 caching engine."""
     kinds = [getattr(cls, "kind", None) for cls, _ in BROKEN.values()]
     need = {"illegal-accepted": 3, "legal-missing": 2, "rare": 2, "observation": 1, "caching": 1}
     assert all(kinds.count(k) >= n for k, n in need.items()), kinds

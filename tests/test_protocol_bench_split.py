@@ -1,4 +1,4 @@
-"""``bench --protocol --json`` splits the time between rulecheck and the engine (issue 13)."""
+"""``bench --protocol --json`` splits the time between rulecheck and the engine."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The reference engine passes clean under every reading of the rulebooks (issue 9, part 4).
+"""The reference engine passes clean under every reading of the rulebooks (part 4).
 
 Every scenario, perft position, vector and machine invariant whose expectation depends
 on an ambiguous reading carries that choice's tag (or reads the engine's declared

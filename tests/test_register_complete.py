@@ -1,4 +1,4 @@
-"""Every decision is on the register (issue 11, part 1).
+"""Every decision is on the register (part 1).
 
 The convention (specs/__init__.py, specs/spec.schema.json): a clause summary or a
 parameter states what the text says. Where it records something the text does not

@@ -1,4 +1,4 @@
-"""Exploration is reproducible across modes (issue 10): the same engine, seed and profile visit
+"""Exploration is reproducible across modes: the same engine, seed and profile visit
 the same transitions in-process and over the protocol.
 
 Every exploring test (stateful machines, differential play, situations) keeps a digest of

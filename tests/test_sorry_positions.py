@@ -1,4 +1,4 @@
-"""Sorry! positions built around a rule (harness/positions/sorry.py, issue 10).
+"""Sorry! positions built around a rule (harness/positions/sorry.py).
 
 Each situation's starts are reachable (the reference accepts every step of the path, or loads
 the state), and replaying a start plus its plies exercises the clauses the situation is built

@@ -1,4 +1,4 @@
-"""The Sorry! reference explains itself (engine/sorry/provenance.py, issue 9).
+"""The Sorry! reference explains itself (engine/sorry/provenance.py).
 
 (a) completeness: over seeded random games of every variant and every reading, each changed
     part of every successor is covered by an effect of ``transition()``, and every legal action

@@ -1,4 +1,4 @@
-"""A normal install works (issue 13, packaging): the wheel built from this checkout, installed
+"""A normal install works (packaging): the wheel built from this checkout, installed
 alone into a fresh venv, runs ``rulecheck check --game dnup`` from an empty folder and passes
 with the same tests as in the checkout; ``trace``, ``prove``, ``ambiguities``, ``bench`` and
 ``serve`` work there too.

@@ -1,4 +1,4 @@
-"""Provenance of one player turn: which clause decided each part of the successor (issue 9).
+"""Provenance of one player turn: which clause decided each part of the successor.
 
 :func:`turn_effects` retells ``turn.play`` with the engine's own rule functions (``sets``,
 ``round``, ``areas``) and returns one :class:`Effect` per part of the reference's successor

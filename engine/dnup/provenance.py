@@ -1,4 +1,4 @@
-"""Provenance of the Dnup reference engine: its rulings in clause ids (issue 9, engine.provenance).
+"""Provenance of the Dnup reference engine: its rulings in clause ids (engine.provenance).
 
 An explanation path beside the fast path: nothing here runs during ``apply`` or
 ``legal_actions``. Every question starts from canonical JSON (a candidate's state too),

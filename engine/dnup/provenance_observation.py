@@ -1,4 +1,4 @@
-"""Provenance of what one player sees (issue 10): ``engine.observation(state, player)`` part by part.
+"""Provenance of what one player sees: ``engine.observation(state, player)`` part by part.
 
 The observation (``engine.dnup.describe.observation``) is the canonical state with three
 things hidden and one added:

@@ -1,4 +1,4 @@
-"""Opsnorren explains itself in clause ids (``engine/provenance.py``, issue 9).
+"""Opsnorren explains itself in clause ids (``engine/provenance.py``).
 
 ``OpsnorrenEngine.explainer()`` returns an :class:`OpsnorrenExplainer` bound to the engine
 and its choices. It is an explanation path beside the fast path: it reads canonical JSON

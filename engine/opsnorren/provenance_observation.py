@@ -1,4 +1,4 @@
-"""Provenance of an Opsnorren observation (what one player may see; issue 10).
+"""Provenance of an Opsnorren observation (what one player may see).
 
 ``explain_observation(eng, s, player)`` gives one :class:`Effect` per part of
 ``engine.observation(s, player)`` (``json_io.observation``), naming the clause that decides

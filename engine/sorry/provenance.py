@@ -1,4 +1,4 @@
-"""The reference Sorry! engine explains itself in clause ids (engine.provenance, issue 9).
+"""The reference Sorry! engine explains itself in clause ids (engine.provenance).
 
 An explanation path beside the fast path: it loads canonical JSON, lets the engine compute
 the legal moves and the successor (moves.py, turn.py), and says which clause decided each

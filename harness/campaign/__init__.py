@@ -1,4 +1,4 @@
-"""Campaigns: ``rulecheck fuzz``, the conformance exploration run for a time budget on Dask (issue 13).
+"""Campaigns: ``rulecheck fuzz``, the conformance exploration run for a time budget on Dask.
 
 - ``shard``: one task on one worker (seeded lockstep games for a time slice), plain data out;
 - ``shrink``: a finding's path cut to the shortest suffix that reproduces it;

@@ -1,4 +1,4 @@
-"""``rulecheck fuzz``: a conformance campaign for a time budget on Dask workers (issue 13).
+"""``rulecheck fuzz``: a conformance campaign for a time budget on Dask workers.
 
 Registered on the ``rulecheck`` group by ``harness.cli``; this module imports the CLI's
 helpers lazily so either can be imported first.

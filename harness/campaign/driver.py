@@ -1,4 +1,4 @@
-"""The campaign driver: tasks on a Dask cluster, findings merged and saved as they arrive (issue 13).
+"""The campaign driver: tasks on a Dask cluster, findings merged and saved as they arrive.
 
 :func:`run_campaign` connects to a scheduler (``tcp://host:8786``) or starts a local cluster
 of worker processes (one thread each: the engines are CPU-bound Python), then keeps every

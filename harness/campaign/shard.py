@@ -1,4 +1,4 @@
-"""One campaign task on one worker: seeded lockstep games for a time slice (issue 13).
+"""One campaign task on one worker: seeded lockstep games for a time slice.
 
 A task (:class:`Task`) names the game, the engine, its choices, a block of seeds and a time
 slice. For each seed in turn, :func:`episode` plays one game of the candidate beside the

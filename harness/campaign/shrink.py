@@ -1,4 +1,4 @@
-"""Shrinking a campaign finding to a short vector (issue 13).
+"""Shrinking a campaign finding to a short vector.
 
 A finding is first seen at the end of a path from a new game (or a situation start). The
 transition it was found on is one state and one action, so the shortest vector is that

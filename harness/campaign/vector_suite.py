@@ -1,4 +1,4 @@
-"""Campaign vectors replayed as conformance tests: ``rulecheck check --vectors DIR`` (issue 13).
+"""Campaign vectors replayed as conformance tests: ``rulecheck check --vectors DIR``.
 
 ``harness.verdicts.check.run_suite`` puts this module first on the command line and registers
 :class:`VectorsPlugin`, which makes one test per vector of the games checked, marked with

@@ -1,4 +1,4 @@
-"""Campaign vectors: a finding of ``rulecheck fuzz`` kept as a replayable file (issue 13).
+"""Campaign vectors: a finding of ``rulecheck fuzz`` kept as a replayable file.
 
 A vector is one JSON file per (clause, check) in the campaign's ``--out`` folder::
 

@@ -111,7 +111,7 @@ def bench_protocol(cmd: str, game: str, seconds: float = 5.0, *, batch: bool = T
         }
 
 
-#: checked transitions/s the issues ask of the reference over ``rulecheck serve`` (issue 13)
+#: checked transitions/s the issues ask of the reference over ``rulecheck serve``
 TARGET_TRANSITIONS_PER_S = 15_000
 
 

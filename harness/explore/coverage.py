@@ -1,4 +1,4 @@
-"""Situation coverage: how often explored transitions exercised each clause (issue 10).
+"""Situation coverage: how often explored transitions exercised each clause.
 
 Every transition the reference drives (differential play, situations) is explained by the
 reference's provenance (``engine.provenance``); the clauses it names are counted on the

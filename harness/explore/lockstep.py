@@ -1,4 +1,4 @@
-"""Lockstep: one candidate game beside the reference's, every state both reach compared (issue 10).
+"""Lockstep: one candidate game beside the reference's, every state both reach compared.
 
 Differential play (``harness.explore.differential``, Hypothesis picks the actions) and situations
 (``harness.explore.situations``, positions built around a rule) both drive a :class:`Lockstep`.

@@ -1,4 +1,4 @@
-"""Negative probes: actions the rules forbid, offered to the candidate (issue 10).
+"""Negative probes: actions the rules forbid, offered to the candidate.
 
 Random and differential play only ever apply actions from a legal list, so an engine whose
 ``apply`` accepts a forbidden action passes unnoticed. In every state a

@@ -1,4 +1,4 @@
-"""Situations: the candidate beside the reference from positions built around a rule (issue 10).
+"""Situations: the candidate beside the reference from positions built around a rule.
 
 Random play rarely reaches some situations a rule is about; ``harness/positions/<game>.py``
 builds reachable starts for them (:class:`harness.positions.Situation`). For each sample,

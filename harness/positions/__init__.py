@@ -1,4 +1,4 @@
-"""Positions built around a rule (issue 10, situation coverage).
+"""Positions built around a rule (situation coverage).
 
 Random play rarely reaches some situations a rule is about (six cards of one value in a
 hand, an own pawn inside the slide an 11-swap enters, a round ending under a scoring rule

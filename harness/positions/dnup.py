@@ -1,4 +1,4 @@
-"""Dnup positions built around a rule (issue 10; contract in ``harness.positions``).
+"""Dnup positions built around a rule (contract in ``harness.positions``).
 
 Every start is a new game and a path the reference accepts: deals chosen on purpose (the
 hands a situation needs, the other cards shuffled with the sample's generator) and the

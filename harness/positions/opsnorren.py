@@ -1,4 +1,4 @@
-"""Opsnorren positions built around a rule (issue 10; contract in ``harness/positions/__init__.py``).
+"""Opsnorren positions built around a rule (contract in ``harness/positions/__init__.py``).
 
 Random play rarely deals the situations some clauses are about: a dove and a unicorn in
 one trick needs five players and both jokers with the team of two; the black rule cards

@@ -1,4 +1,4 @@
-"""Sorry! positions built around a rule (issue 10; contract in ``harness/positions/__init__.py``).
+"""Sorry! positions built around a rule (contract in ``harness/positions/__init__.py``).
 
 Random play rarely builds the positions some clauses are about: an own pawn inside the slide
 an 11-swap enters, an opponent on one's own triangle when the Sorry! card comes, a 2 that

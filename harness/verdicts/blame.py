@@ -1,4 +1,4 @@
-"""Blame from provenance: which clause a divergence from the reference breaks (issue 9).
+"""Blame from provenance: which clause a divergence from the reference breaks.
 
 Every difference between a candidate and the reference (a missing or extra legal action,
 a different successor field, a different chance event, a different error, a different

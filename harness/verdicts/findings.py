@@ -1,4 +1,4 @@
-"""Findings: what a check saw an engine break, recorded as data (issue 9).
+"""Findings: what a check saw an engine break, recorded as data.
 
 A check never hands meaning over in failure text. It records a :class:`Finding`
 (clause, check, message, witness, how the clause was chosen) with :func:`record`;

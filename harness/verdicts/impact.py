@@ -1,4 +1,4 @@
-"""Impact of each ambiguity in play (issue 11, part 2): does the reading ever matter?
+"""Impact of each ambiguity in play (part 2): does the reading ever matter?
 
 For a choice with the engine's reading A (the default) and another option B, the same
 seeded random games are played by two reference engines in lockstep, one per reading.

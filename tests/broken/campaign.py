@@ -1,4 +1,4 @@
-"""Broken engines only a campaign finds (issue 13): each bug needs a situation that the default
+"""Broken engines only a campaign finds: each bug needs a situation that the default
 ``rulecheck check`` does not reach, and ``rulecheck fuzz`` reaches within its default budget.
 
 ``make_<name>(game, choices)`` builds one (``--engine py:tests.broken.campaign:make_<name>``);

@@ -111,7 +111,7 @@ class SeedReadingUndeclared(DnupEngine):
         self.consequence = True
 
 
-# ---- issue 10: engines the default exploration used to miss. ``kind`` says how each one breaks
+# ---- engines the default exploration used to miss. ``kind`` says how each one breaks
 # (illegal-accepted, legal-missing, rare, observation, caching); each docstring gives a reachable
 # position where it differs from the reference.
 
@@ -442,7 +442,7 @@ BROKEN = {
     "empty_play_is_pass": (EmptyPlayIsPass, "DNP-ONE-ACTION"),
 }
 
-# ---- engines with two or three bugs (issue 9): each bug must be reported under its own clause,
+# ---- engines with two or three bugs: each bug must be reported under its own clause,
 # and no other rule clause may fail.
 
 

@@ -145,7 +145,7 @@ class TieHasAWinner(OpsnorrenEngine):
         return res
 
 
-# ---- issue 10: engines each of one ``kind`` of miss (illegal-accepted, legal-missing, rare, observation,
+# ---- engines each of one ``kind`` of miss (illegal-accepted, legal-missing, rare, observation,
 # caching). ``kind`` says which check must catch it; the positions of harness/positions/opsnorren.py
 # build the rare situations.
 

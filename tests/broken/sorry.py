@@ -234,7 +234,7 @@ class SwapDoesNotSlide(SorryEngine):
         return fixed
 
 
-# ---------------------------------------------------------------- issue 10: kinds differential play alone misses
+# ---------------------------------------------------------------- kinds differential play alone misses
 #
 # ``kind``: "illegal-accepted" (apply accepts an action the rules forbid; legal_actions is right:
 # caught by negative probes), "legal-missing", "rare" (shows only in a situation of
@@ -538,7 +538,7 @@ BROKEN = {
     "eleven_must_swap": (ElevenMustSwap, "SRY-ELEVEN-FORFEIT"),
     "ten_goes_forward_one": (TenGoesForwardOne, "SRY-CARD-10"),
     "sorry_card_never_plays": (SorryCardNeverPlays, "SRY-SORRY-CARD"),
-    # issue 10 (each class names its ``kind``)
+    # (each class names its ``kind``)
     "split_in_any_order": (SplitInAnyOrder, "SRY-CARD-7"),
     "starts_with_any_card": (StartsWithAnyCard, "SRY-START-CARDS"),
     "moves_any_colour": (MovesAnyColour, "SRY-SETUP"),
