@@ -15,6 +15,8 @@ of the reference engine that reads one rule differently, without touching the re
 
 from __future__ import annotations
 
+from abc import abstractmethod
+
 from itertools import combinations
 
 from engine.canonical import dumps
@@ -71,8 +73,9 @@ def entry(mid: str, clause: str, words: str, cls: type, source: str, also: tuple
 class GameVariant(Variant):
     """The reference with the table every state of a game shares changed by :meth:`patch`."""
 
-    def patch(self, g: Game) -> None:  # pragma: no cover - every subclass gives one
-        raise NotImplementedError
+    @abstractmethod
+    def patch(self, g: Game) -> None:
+        """Change ``g``, a copy of the reference's table (each misreading of the game table says how)."""
 
     def _game(self, g: Game) -> Game:
         games = self.__dict__.setdefault("_games", {})  # id(the reference's table) -> (it, the changed one)
