@@ -53,6 +53,13 @@ def _discard_both_areas(self, g, sets, player, area):
         sets[g.slot(player, a)] = ()
 
 
+def _discard_both_at_first(self, g, sets, player, area):
+    """The two turns read as one: the first (area 1) discards the sets of both areas."""
+    sets[g.slot(player, area)] = ()
+    if g.areas == 2 and area == 1:
+        sets[g.slot(player, 2)] = ()
+
+
 def _discard_other_area(self, g, sets, player, area):
     sets[g.slot(player, 3 - area if g.areas == 2 else area)] = ()
 
@@ -71,6 +78,10 @@ def order_misreadings() -> list:
         entry("two-turns.discard-both", "DNP-TWO-TURNS", "with 2 players a turn starts by discarding the sets of "
               "both areas, not only the set of the area played", variant("DiscardBoth", enter_turn=_discard_both_areas),
               "quantifier", ("DNP-DISCARD-OWN-SET",)),
+        entry("two-turns.discard-both-at-first", "DNP-TWO-TURNS", "with 2 players the two turns are read as "
+              "one: the first discards the sets of both areas", variant("DiscardBothAtFirst",
+                                                                     enter_turn=_discard_both_at_first),
+              "timing", ("DNP-DISCARD-OWN-SET",)),
         entry("two-turns.discard-other-area", "DNP-TWO-TURNS", "with 2 players a turn starts by discarding the "
               "set of the other area", variant("DiscardOtherArea", enter_turn=_discard_other_area), "geometry",
               ("DNP-DISCARD-OWN-SET",)),

@@ -302,4 +302,21 @@ def misreadings() -> list:
                 out.append(mis(f"ops.{clause[4:].lower()}.animals{d:+d}", clause,
                                f"with {n} players {team} gets {small + d} animal cards, not {small}", "parameter",
                                **_deal(small={**SMALL_TEAM_ANIMALS, n: small + d})))
+    out += _persist_each_card()
+    return out
+
+
+def _persist_each_card() -> list:
+    """OPS-RULES-PERSIST read card by card: one rule card applies only in the round it is turned."""
+    from engine.opsnorren.rulecards import RULE_IDS, RULE_TEXT
+
+    out = []
+    for k, rid in enumerate(RULE_IDS):
+        def pick(rules, r, _k=k):
+            return tuple(c for i, c in enumerate(rules[:r]) if c != _k or i == r - 1)
+
+        clause = "OPS-RULE-" + rid.upper()
+        out.append(mis(f"ops.persist.{rid}-one-round", "OPS-RULES-PERSIST",
+                       f"the rule card '{RULE_TEXT[rid]}' applies only in the round it is turned", "timing",
+                       (clause,), **_active(pick)))
     return out

@@ -26,8 +26,8 @@ NAMES[CSORRY] = "Sorry! card"
 WIN_CLAUSE = {"base": "SRY-WIN", "team": "SRY-TEAM-WIN", "points": "SRY-POINTS-WIN"}
 
 
-def _m(mid: str, clause: str, words: str, source: str, **reading) -> Misreading:
-    return Misreading(f"sorry:{mid}", clause, words, build(Reading(**reading)), source)
+def _m(mid: str, clause: str, words: str, source: str, also: tuple = (), **reading) -> Misreading:
+    return Misreading(f"sorry:{mid}", clause, words, build(Reading(**reading)), source, also)
 
 
 def _one(d: int) -> str:
@@ -107,6 +107,8 @@ def starts() -> list[Misreading]:
     for c in (C3, C4, C5, C7, C8, C10, C11, C12):
         out.append(_m(f"start-with-{ORDER[c]}", "SRY-START-CARDS", f"a {ORDER[c]} also takes a pawn out of START",
                       "condition", start_cards=frozenset({C1, C2, c})))
+    out.append(_m("start-with-any", "SRY-START-CARDS", "any numbered card takes a pawn out of START",
+                  "quantifier", start_cards=frozenset({C1, C2, C3, C4, C5, C7, C8, C10, C11, C12})))
     return out
 
 
@@ -149,6 +151,11 @@ def geometry() -> list[Misreading]:
                 out.append(_m(f"slide{k + 1}-{end}{d:+d}", "SRY-SLIDE-ANY-CARD",
                               f"each colour's {which} slide {'starts' if end == 'start' else 'ends'} {_late(d)}",
                               "geometry", slide_shift=((k, end, d),)))
+    for end in ("start", "end"):
+        for d in (-1, 1):
+            out.append(_m(f"slides-{end}{d:+d}", "SRY-SLIDE-ANY-CARD",
+                          f"every slide {'starts' if end == 'start' else 'ends'} {_late(d)}", "geometry",
+                          slide_shift=((0, end, d), (1, end, d))))
     return out
 
 
@@ -166,6 +173,10 @@ def landing() -> list[Misreading]:
            "condition", own_blocks="none"),
         _m("jump-own-blocks", "SRY-JUMP", "a pawn cannot jump over its own pawns", "condition", jump="own"),
         _m("jump-any-blocks", "SRY-JUMP", "a pawn cannot jump over other pawns", "condition", jump="any"),
+        _m("jump-own-blocks-board", "SRY-JUMP", "a pawn cannot jump over its own pawns, a split 7's two counts "
+           "each judged on the board before the card", "condition", jump="own", jump_before_split=True),
+        _m("jump-any-blocks-board", "SRY-JUMP", "a pawn cannot jump over other pawns, a split 7's two counts "
+           "each judged on the board before the card", "condition", jump="any", jump_before_split=True),
         _m("slide-own-colour", "SRY-SLIDE-OWN-COLOUR", "a pawn slides on its own colour's triangles too", "condition",
            slide_colours="all"),
         _m("no-slides", "SRY-SLIDE-ANY-CARD", "pawns never slide", "condition", slide_colours="none"),
@@ -173,8 +184,9 @@ def landing() -> list[Misreading]:
            "condition", no_slide_after=frozenset({"backward"})),
         _m("no-slide-forward", "SRY-SLIDE-ANY-CARD", "only a backward move onto a triangle slides", "condition",
            no_slide_after=frozenset({"forward"})),
-        _m("no-slide-sorry", "SRY-SLIDE-ANY-CARD", "a pawn placed by a Sorry! card does not slide", "condition",
-           no_slide_after=frozenset({"sorry"})),
+        # the Sorry! card's own sentence says its pawn slides on (the specific clause names it)
+        _m("no-slide-sorry", "SRY-SORRY-CARD", "a pawn placed by a Sorry! card does not slide", "condition",
+           no_slide_after=frozenset({"sorry"}), also=("SRY-SLIDE-ANY-CARD",)),
         _m("no-slide-swap", "SRY-SWAP-SLIDE", "a pawn swapped onto a triangle does not slide", "condition",
            no_slide_after=frozenset({"swap"})),
         _m("slide-bumps-end", "SRY-SLIDE-BUMP", "a slide bumps only the pawn on its last square", "condition",
@@ -235,6 +247,8 @@ def turns() -> list[Misreading]:
            "condition", modes=POINTS, may_forfeit=True),
         _m("points-discard-first", "SRY-POINTS-DISCARD", "with no move only the hand's first card may be discarded",
            "enumeration", modes=POINTS, discard_one=True),
+        _m("points-discard-not-replaced", "SRY-POINTS-DISCARD", "a card discarded for want of a move is not "
+           "replaced: the hand shrinks by one", "condition", modes=POINTS, forfeit_refill=False),
         _m("two-no-again", "SRY-TWO-DRAW-AGAIN", "the 2 does not give another draw", "condition",
            draw_again=frozenset()),
         _m("three-again", "SRY-TWO-DRAW-AGAIN", "the 3 gives another draw instead of the 2", "parameter",
@@ -291,6 +305,10 @@ def setup() -> list[Misreading]:
         _m("quick-always", "SRY-QUICK-START", "every game starts with one pawn on the start circle", "variant",
            quick="always"),
         _m("quick-two", "SRY-QUICK-START", "the quick start puts two pawns out of START", "parameter", quick="two"),
+        _m("quick-circle-1", "SRY-QUICK-START", "the quick start's pawn stands one square before its start circle",
+           "geometry", quick_shift=-1),
+        _m("quick-circle+1", "SRY-QUICK-START", "the quick start's pawn stands one square past its start circle",
+           "geometry", quick_shift=1),
     ]
     for n in (2, 4):
         out.append(_m(f"players-not-{n}", "SRY-PLAYERS", f"a game of {n} players is refused", "parameter",
@@ -333,6 +351,8 @@ def points() -> list[Misreading]:
         _m("bonus-sum", "SRY-POINTS-WINNER-BONUS",
            "the bonus counts all opponents' pawns HOME together, not the most of any one opponent", "aggregate",
            modes=POINTS, bonus_of="sum"),
+        _m("bonus-none", "SRY-POINTS-WINNER-BONUS", "the winner scores no bonus for opponents with few pawns HOME",
+           "condition", modes=POINTS, bonus_of="none"),
     ]
     for d in (-1, 1):
         out.append(_m(f"score-home{d:+d}", "SRY-POINTS-SCORE", f"a pawn HOME scores {5 + d} points", "parameter",

@@ -18,7 +18,7 @@ import copy
 from engine.canonical import dumps
 from engine.errors import BadConfigError, RulecheckError
 from engine.sorry import SorryEngine
-from engine.sorry.board import HOME, START
+from engine.sorry.board import HOME, LOOP, START
 from engine.sorry.cards import C11, CSORRY, NCARDS
 from engine.sorry.misreadings_moves import MOVEMENT, Movement, Reading
 from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP, result_of
@@ -120,7 +120,7 @@ class MisreadSorry(SorryEngine):
         for p in range(cfg.n):
             pos[4 * p: 4 * p + 4] = [START] * 4
             if quick:
-                pos[4 * p] = self.move_gen.exit[cfg.colours[p]]
+                pos[4 * p] = (self.move_gen.exit[cfg.colours[p]] + rd.quick_shift) % LOOP
                 if rd.quick == "two":
                     pos[4 * p + 1] = self.move_gen.fwd[cfg.colours[p]][pos[4 * p]][1]
         return self._restate(st, cfg=self._cfg(cfg), pos=tuple(pos), turn=turn)
@@ -245,7 +245,7 @@ class MisreadSorry(SorryEngine):
         nxt = p if again else (p + rd.turn_step) % cfg.n
         if rd.reshuffle_at >= 0 and sum(draw) <= rd.reshuffle_at:
             draw, disc = [a + b for a, b in zip(draw, disc)], [0] * NCARDS
-        if cfg.points and rd.refill == "none":
+        if cfg.points and (rd.refill == "none" or (move[0] == FORFEIT and not rd.forfeit_refill)):
             return SorryState(cfg, pos, tuple(draw), tuple(disc), -1, hands, nxt, -1, PLAY)
         refill = (nxt if rd.refill == "next" else p) if cfg.points else -1
         return SorryState(cfg, pos, tuple(draw), tuple(disc), -1, hands, nxt, refill, DRAW)
@@ -276,7 +276,7 @@ class MisreadSorry(SorryEngine):
         out[w] += rd.per_opponent * sum(others if rd.opponent_counts_home else (4 - h for h in others))
         most = sum(others) if rd.bonus_of == "sum" else max(others)
         bonuses = [pts for limit, pts in _S["bonus_max_opponent_home"].items() if most <= int(limit) + rd.bonus_shift]
-        if bonuses:
+        if bonuses and rd.bonus_of != "none":
             out[w] += sum(bonuses) if self.bonus_mode == "cumulative" else max(bonuses)
         return out
 

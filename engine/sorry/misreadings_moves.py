@@ -31,7 +31,7 @@ KINDS = ("forward", "backward", "start", "swap", "sorry")
 #: the fields of a Reading that the moves of a card depend on (the rest: the turn, setup, scoring, observation)
 MOVEMENT = ("turn_shift", "zone_len", "exit_shift", "seam_fwd", "seam_bwd", "reverse", "turn_any_colour", "shortcut",
             "back_out", "home_backward", "overshoot", "slide_shift", "slide_colours", "no_slide_after", "slide_bumps",
-            "own_blocks", "jump", "bump", "partner_blocks", "steps", "four", "ten", "ten_back", "ten_back_only",
+            "own_blocks", "jump", "jump_before_split", "bump", "partner_blocks", "steps", "four", "ten", "ten_back", "ten_back_only",
             "eleven", "eleven_forward", "eleven_swap", "seven", "seven_split", "seven_partial", "seven_home_rest",
             "seven_no_home", "seven_one_order", "seven_both_orders", "swap_zone", "sorry_zone", "start_cards",
             "start_extra", "every_start_pawn", "swap_partner",
@@ -65,6 +65,7 @@ class Reading:
     # ---- blocking and bumping
     own_blocks: str = "all"      # "none": an own pawn is bumped; "loop": only on the loop
     jump: str = "free"           # "any": any pawn on the path blocks; "own": own pawns; "zone": own pawns in the zone
+    jump_before_split: bool = False  # a split 7's second count is blocked by pawns where they stood before the card
     bump: str = "start"          # "blocked": an opponent blocks the landing; "back": it goes where the mover came from
     partner_blocks: bool = False  # team: the partner's pawns block like one's own
     # ---- cards
@@ -121,16 +122,18 @@ class Reading:
     first_ignored: bool = False
     rematch: str = "winner"      # "ignored", "next": the player after the winner
     quick: str = "config"        # "never", "always", "two": two pawns out
+    quick_shift: int = 0         # the quick start's pawn stands this many squares past its start circle
     deck_delta: tuple = ()       # ((card, delta),)
     # ---- points play
     hand_delta: int = 0
     refill: str = "mover"        # "none", "next"
+    forfeit_refill: bool = True  # False: a card discarded for want of a move is not replaced
     discard_one: bool = False    # with no move only the first card of the hand may be discarded
     per_home: int = 5
     per_opponent: int = 5
     opponent_counts_home: bool = False  # the winner scores per opponent pawn HOME
     bonus_shift: int = 0         # each bonus threshold moved by this
-    bonus_of: str = "max"        # "sum": the bonus by all opponents' pawns HOME together
+    bonus_of: str = "max"        # "sum": the bonus by all opponents' pawns HOME together; "none": no bonus
     score_winner_only: bool = False
     show: frozenset = frozenset()  # parts of points play shown: "hands", "draw_pile", "chance"; "own-hidden"
     tag: str = field(default="", compare=False)
@@ -284,6 +287,8 @@ class Movement:
     def blocked(self, cfg, pos, i: int, dest: int, kind: str, path=()) -> bool:
         """Pawn i may not end its count on ``dest`` (nor pass ``path``)."""
         rd = self.rd
+        if path and rd.jump != "free" and self._jump_blocked(pos, i, path):
+            return True  # a count into HOME passes squares too
         if dest >= HOME:
             return False
         base = i & ~3
@@ -301,15 +306,19 @@ class Movement:
             mate = [q for q in cfg.movers[i >> 2] if q != i >> 2]
             if any(pos[k] == dest for q in mate for k in range(4 * q, 4 * q + 4)):
                 return True
-        if path and rd.jump != "free":
-            for s in path:
-                for k in range(len(pos)):
-                    if k == i or pos[k] != s:
-                        continue
-                    if s < LOOP and (rd.jump == "any" or (rd.jump == "own" and k >> 2 == i >> 2)):
-                        return True
-                    if s >= LOOP and k >> 2 == i >> 2 and rd.jump in ("own", "any", "zone"):
-                        return True
+        return False
+
+    def _jump_blocked(self, pos, i: int, path) -> bool:
+        """A pawn stands on a square of ``path`` that the reading says may not be jumped (SRY-JUMP)."""
+        jump = self.rd.jump
+        for s in path:
+            for k in range(len(pos)):
+                if k == i or pos[k] != s:
+                    continue
+                if s < LOOP and (jump == "any" or (jump == "own" and k >> 2 == i >> 2)):
+                    return True
+                if s >= LOOP and k >> 2 == i >> 2 and jump in ("own", "any", "zone"):
+                    return True
         return False
 
     def land(self, cfg, p: list, i: int, dest: int, kind: str, origin: int) -> None:
@@ -417,7 +426,10 @@ class Movement:
         p = list(pos)
         self.land(cfg, p, i, di, "forward", pos[i])
         ti = p[i]
-        if p[j] != pos[j] or self.blocked(cfg, p, j, dj, "forward", self._path(self.fwd, cj, pos[j], b)):
+        path_j = self._path(self.fwd, cj, pos[j], b)
+        if p[j] != pos[j] or self.blocked(cfg, p, j, dj, "forward", path_j):
+            return None
+        if self.rd.jump_before_split and self._jump_blocked(pos, j, path_j):
             return None
         self.land(cfg, p, j, dj, "forward", pos[j])
         return (MOVE, C7, ((i, pos[i], di, ti), (j, pos[j], dj, p[j])), -1, tuple(p))

@@ -82,7 +82,9 @@ class SorryCtx(ScenarioChecks):
 
     def new(self, config: dict):
         e = self.eng()
-        self.json = copy.deepcopy(e.to_json(e.new_game(config)))
+        st = e.new_game(config)
+        self.keep_setup(config, st)
+        self.json = copy.deepcopy(e.to_json(st))
         self.state = None
 
     def pos(self) -> dict:

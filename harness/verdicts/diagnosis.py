@@ -20,7 +20,8 @@ rulebook clauses in place of program statements:
 - provenance's own blame competes with the misreadings: a clause with findings no other
   clause explains (``Finding.alternatives``) explains those and every finding naming it as
   an alternative; it stands unless a misreading explains at least as much and differs from
-  the reference nowhere the candidate agreed (then the misreading says the bug in words).
+  the reference nowhere the candidate agreed, or also explains findings of clauses that
+  provenance's clause does not reach (then the misreading says the bug in words).
   A contradicted misreading, such as a broader reading of another clause that reproduces a
   rare bug's witnesses, never displaces the clause provenance names. Such a root cause says no known misreading explains
   it. Findings without a replayable witness follow the root cause of their clause.
@@ -211,11 +212,13 @@ def _items(failing: dict[str, list[dict]]) -> list[_Item]:
 
 
 def diagnose(game: str, failing: dict[str, list[dict]], agreements: list[dict], catalogue: list,
-             reference_for) -> list[RootCause]:
+             reference_for, trace: dict | None = None) -> list[RootCause]:
     """Root causes of the findings ``failing`` (clause -> failure entries) of ``game``.
 
     ``catalogue``: the game's misreadings; ``reference_for(choices)``: the reference engine
-    configured so; ``agreements``: positions where the candidate agreed with the reference."""
+    configured so; ``agreements``: positions where the candidate agreed with the reference.
+    ``trace`` (a dict, when given) receives the replay's evidence: the findings (``items``),
+    which misreading reproduced which (``hits``) and its contradictions (``contradicted``)."""
     items = _items({c: fs for c, fs in failing.items() if c not in FAULTS})
     ref_caches: dict[tuple, dict] = {}
     for it in items:  # a witness the reference itself reproduces shows no divergence in that form
@@ -270,12 +273,19 @@ def diagnose(game: str, failing: dict[str, list[dict]], agreements: list[dict], 
         if got:
             hits[m.id] = got | replayed(m, rest, caches)
     sample = agreements[:: max(1, math.ceil(len(agreements) / AGREEMENTS))] if agreements else []
+    # misreadings whose every reproduced witness is an action accepted against the rules: the
+    # candidate may accept what it does not list, playing the reference where it agreed (its
+    # listing and its successors), so no agreeing position contradicts it; the words say so
+    accepting = {mid for mid, got in hits.items()
+                 if all(items[i].observed.get("op") == "accepts" and items[i].observed.get("value") for i in got)}
     contra: dict[str, int] = {}
     ref_cache: dict = {}
 
     def contradictions(mid: str) -> int:
         """Agreeing positions where ``mid`` differs from the reference; counting stops once there
         are too many for it to be taken (``MAX_CONTRADICTED``)."""
+        if mid in accepting:  # it lists and plays as the reference does; it accepts more when asked
+            contra[mid] = 0
         if mid not in contra:
             n, enough = 0, MAX_CONTRADICTED * len(sample)
             caches: dict = {}
@@ -295,6 +305,9 @@ def diagnose(game: str, failing: dict[str, list[dict]], agreements: list[dict], 
     own = {items[i].clause for i in replay if items[i].failure.get("standalone", not items[i].failure.get("alternatives"))}
     blamed = {c: {i for i in replay if items[i].clause == c or c in (items[i].failure.get("alternatives") or ())}
               for c in sorted(own)}
+    if trace is not None:
+        trace.update(items=items, replay=replay, hits=hits, sample=len(sample), blamed=blamed,
+                     contradicted={mid: contradictions(mid) for mid in hits})
     causes: list[RootCause] = []
     left = set(replay)
     owner: dict[int, RootCause] = {}
@@ -324,7 +337,11 @@ def diagnose(game: str, failing: dict[str, list[dict]], agreements: list[dict], 
         # provenance's clause stands unless a misreading explains at least as much and differs from the
         # reference nowhere the candidate agreed: a contradicted misreading is not the candidate's
         # reading (a broader reading of another clause reproducing a rare bug's witnesses, say)
-        if prov is not None and (best is None or best_key[0] < prov_key[0] or best_key[1] < 0):
+        # -- unless it also explains findings on clauses provenance's clause does not reach: one
+        # reading tying together what provenance would blame apart (fewer causes for the same findings)
+        if prov is not None and (best is None or best_key[0] < prov_key[0]
+                                 or (best_key[1] < 0 and not _reaches_further(items, hits[best] & left,
+                                                                               blamed[prov] & left))):
             best = f"provenance:{prov}"
         if best is None:
             break
@@ -338,7 +355,8 @@ def diagnose(game: str, failing: dict[str, list[dict]], agreements: list[dict], 
             causes.append(rc)
             continue
         m = by_id[best]
-        rc = RootCause(m.clause, m.words, m.id, m.source, reproduced=len(hits[best] & left),
+        words = m.words + (" (accepted when asked, though not listed)" if best in accepting else "")
+        rc = RootCause(m.clause, words, m.id, m.source, reproduced=len(hits[best] & left),
                        contradicted=contradictions(best), agreements_checked=len(sample))
         for i in sorted(hits[best] & left):
             rc.take(items[i].clause, items[i].failure)
@@ -347,6 +365,12 @@ def diagnose(game: str, failing: dict[str, list[dict]], agreements: list[dict], 
         causes.append(rc)
     _fallback(items, owner, causes)
     return _merged(causes)
+
+
+def _reaches_further(items: list[_Item], mine: set[int], prov: set[int]) -> bool:
+    """Whether the findings ``mine`` a misreading explains include findings of a clause none of
+    provenance's ``prov`` is on (a second root cause provenance would need)."""
+    return bool({items[i].clause for i in mine - prov} - {items[i].clause for i in prov})
 
 
 def _fallback(items: list[_Item], owner: dict[int, RootCause], causes: list[RootCause]) -> None:

@@ -42,6 +42,19 @@ def _catalogue(game: str, failing: dict[str, list[dict]]):
     return catalogue(game, _load(REFERENCE[game]), choices)
 
 
+def _dump(game: str, failing: dict, agreements: list) -> None:
+    """With ``RULECHECK_DIAGNOSIS_DUMP=<folder>``, keep diagnosis's input per game as a pickle
+    (``<folder>/<game>.pickle``): ``python -m harness.verdicts.explain_diagnosis`` replays it."""
+    import os
+    import pickle
+
+    folder = os.environ.get("RULECHECK_DIAGNOSIS_DUMP")
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, f"{game}.pickle"), "wb") as fh:
+            pickle.dump({"game": game, "failing": failing, "agreements": agreements}, fh)
+
+
 def diagnose_run(games: list[str], verdicts: dict, records: list[dict], stats: dict | None = None) -> list[RootCause]:
     """Root causes of every game's findings; sets ``fail``/``affected`` on ``verdicts``.
     ``stats`` (when given) gets per game the catalogue size and the seconds diagnosis took."""
@@ -72,6 +85,7 @@ def diagnose_run(games: list[str], verdicts: dict, records: list[dict], stats: d
             cat = []
             causes.append(RootCause("UNEXPLAINED", f"the misreading catalogue of {game} could not be loaded: {exc}",
                                     None, "provenance"))
+        _dump(game, failing, agreements)
         causes += diagnose(game, failing, agreements, cat, lambda ch, _g=game: oracle(_g, ch))
         if stats is not None:
             stats[game] = {"misreadings": len(cat), "agreements": len(agreements),

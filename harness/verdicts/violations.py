@@ -130,6 +130,25 @@ class ScenarioChecks:
             self.transition = (before, action, got)
             self._departed = departs(_ctx_engine(self), before, action, got)
 
+    #: the first departure, when it is the setup: (config, reference's new game JSON, candidate's)
+    setup_departure: tuple | None = None
+
+    def keep_setup(self, config: dict, state) -> None:
+        """A Given or When started a new game: when the candidate's differs from the reference's,
+        keep it (a replayable ``new`` witness). A failure no transition explains (the reference
+        rejects the scenario's action in the candidate's position too, or nothing was applied)
+        follows from it (OPS-DEAL, SRY-SETUP, DNP-DEAL and the like)."""
+        if self.setup_departure is not None:
+            return
+        eng = _ctx_engine(self)
+        try:
+            ref = _reference_for(eng)
+            got, want = eng.to_json(state), ref.to_json(ref.new_game(config))
+        except Exception:  # noqa: BLE001  (blame is best effort; the scenario's own checks still judge)
+            return
+        if dumps(got) != dumps(want):
+            self.setup_departure = (config, want, got)
+
     def respelled(self, state, action: dict) -> dict:
         """The engine's own spelling of ``action`` (docs/protocol.md, notation N2): a variant it lists
         instead (``Engine.action_variants`` of the reference) that leads where ``action`` leads under
@@ -212,6 +231,7 @@ def scenario_blame(node, tags: list[str], ctx) -> tuple[list[str], str, object, 
     ``alternatives``: per blamed clause, the clauses the provenance finds explain it as well."""
     t = getattr(ctx, "transition", None) if ctx is not None else None
     engine = _ctx_engine(ctx)
+    setup = getattr(ctx, "setup_departure", None) if ctx is not None else None
     if not t or engine is None:
         return tags, "scenario", None, {}
     try:
@@ -225,7 +245,7 @@ def scenario_blame(node, tags: list[str], ctx) -> tuple[list[str], str, object, 
         except Exception:  # noqa: BLE001  (the reference rejects it)
             expected = None
         if expected is None and got is None:
-            return tags, "scenario", None, {}
+            return _setup_blame(engine, tags, setup) if setup else (tags, "scenario", None, {})
         if expected is None:
             b = blame.accepted_illegal(ref, before, action)
         elif got is None:
@@ -245,6 +265,25 @@ def scenario_blame(node, tags: list[str], ctx) -> tuple[list[str], str, object, 
         return list(b.clauses), "provenance", w, alternatives
     except Exception:  # noqa: BLE001  (explaining must never hide the failure)
         return tags, "scenario", None, {}
+
+
+def _setup_blame(engine, tags: list[str], departure: tuple):
+    """``scenario_blame`` when the scenario's new game already differs: the setup's clauses."""
+    from harness.verdicts import blame
+
+    config, want, got = departure
+    try:
+        ref = _reference_for(engine)
+        b = blame.setup(ref, config, want, got)
+        w = blame.witness(ref, None, None, want, got)
+        w.observed = blame.observed(ref, "new", config=config, value=got)
+    except Exception:  # noqa: BLE001  (explaining must never hide the failure)
+        return tags, "scenario", None, {}
+    if b.basis != "provenance" or not b.clauses:
+        return tags, "scenario", w, {}
+    inside = [c for c in b.clauses if c in tags]
+    alternatives = {c: b.alternatives_of(c) for c in b.clauses}
+    return (inside, "scenario", w, alternatives) if inside else (list(b.clauses), "provenance", w, alternatives)
 
 
 def _reference_for(engine):

@@ -70,6 +70,7 @@ def when_deal_twice(dnup):
 def when_request(dnup, n):
     try:
         dnup.state = dnup.engine.new_game({"players": n})
+        dnup.keep_setup({"players": n}, dnup.state)
         dnup.error = None
     except RulecheckError as exc:
         dnup.error = exc

@@ -16,6 +16,7 @@ def given_game(dnup, n):
 @step_given(parsers.parse("a new {n:d}-player game"))
 def given_new_game(dnup, n):
     dnup.state = dnup.engine.new_game({"players": n})
+    dnup.keep_setup({"players": n}, dnup.state)
 
 
 @step_given(parsers.parse("player {p:d} holds {cards}"))

@@ -101,13 +101,16 @@ def given_token_values(ops, values):
 def given_new_game(ops, n):
     ops.n = n
     ops.state = ops.engine.new_game({"players": n})
+    ops.keep_setup({"players": n}, ops.state)
 
 
 @step_given(parsers.parse("a new {n:d}-player game with the rule row {row}"))
 @tagged
 def given_new_game_row(ops, n, row):
     ops.n = n
-    ops.state = ops.engine.new_game({"players": n, "rule_cards": [r.strip() for r in row.split(",")]})
+    config = {"players": n, "rule_cards": [r.strip() for r in row.split(",")]}
+    ops.state = ops.engine.new_game(config)
+    ops.keep_setup(config, ops.state)
 
 
 @step_given(parsers.parse("the team cards were dealt as {cards}"))
