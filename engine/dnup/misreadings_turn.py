@@ -230,6 +230,26 @@ class FlipOnlyWhenStuck(Filtered):
         return len(DnupEngine.legal_actions(self, s)) == 1
 
 
+class FlipNeedsTwoCards(Filtered):
+    """A dnup needs a hand of two cards or more (a single card is not turned)."""
+
+    def allowed(self, s, action):
+        return action.get("type") != "flip" or len(s.hands[s.to_move]) > 1
+
+
+class PassAllowed(Variant):
+    """A player may pass (an empty play, or a pass): the turn goes on without an action."""
+
+    def apply(self, state, action):
+        if (isinstance(action, dict) and state.to_move >= 0 and action.get("player") == state.to_move
+                and (action.get("type") == "pass" or (action.get("type") == "play" and action.get("cards") == []))):
+            after = super().apply(state, {"type": "flip", "player": state.to_move})
+            hands = list(after.hands)
+            hands[state.to_move] = state.hands[state.to_move]
+            return after.replace(hands=tuple(hands))
+        return super().apply(state, action)
+
+
 ACTION_CLAUSE = {"play": "DNP-ACTION-A", "add": "DNP-ACTION-B", "take": "DNP-ACTION-C", "flip": "DNP-ACTION-D"}
 ACTION_NAME = {"play": "playing a set (A)", "add": "adding a card (B)", "take": "taking a set (C)",
                "flip": "a dnup (D)"}
@@ -249,6 +269,10 @@ def action_misreadings() -> list:
               MayPass, "enumeration"),
         entry("action-d.only-when-stuck", "DNP-ACTION-D", "a dnup is allowed only when no other action is",
               FlipOnlyWhenStuck, "condition"),
+        entry("action-d.needs-two-cards", "DNP-ACTION-D", "a dnup needs two cards or more in the hand",
+              FlipNeedsTwoCards, "condition", ("DNP-FAQ-DNUP",)),
+        entry("one-action.pass", "DNP-ONE-ACTION", "a player may pass: the turn goes on without an action",
+              PassAllowed, "condition"),
         entry("action-d.flips-nothing", "DNP-ACTION-D", "a dnup leaves the cards as they were",
               variant("FlipsNothing", flip_hand=lambda self, hand: hand), "condition", ("DNP-FAQ-DNUP",)),
     ]

@@ -34,7 +34,8 @@ def stars_with(won, team_of, rs, stars, k: dict) -> tuple[int, int]:
                 if col == k["neg_colour"] and rs.green_negative:
                     s = {"negative": -base, "zero": 0, "per-card": -1}[k["neg"]]
                 elif col == k["plus_colour"] and rs.pink_plus_one:
-                    s = base + (k["plus"] if k["plus_per"] == "card" else base)
+                    s = base + (k["plus"] if k["plus_per"] == "card" else base if k["plus_per"] == "star"
+                                else k["plus"] if stars[c] > 0 else 0)
             per_player[p] += s
             if col == BLUE:
                 blues[t] += 1 if k["blue_count"] == "cards" else stars[c]
@@ -132,6 +133,9 @@ def misreadings() -> list:
         mis("ops.pink-plus-one.per-star", "OPS-RULE-PINK-PLUS-ONE",
             "under 'pink cards are worth one extra star' every pink star counts double (one extra per star)",
             "aggregate", **S(plus_per="star")),
+        mis("ops.pink-plus-one.starred", "OPS-RULE-PINK-PLUS-ONE",
+            "under 'pink cards are worth one extra star' only pink cards that carry stars get the extra star",
+            "condition", **S(plus_per="starred")),
         mis("ops.pink-plus-one.two", "OPS-RULE-PINK-PLUS-ONE",
             "under 'pink cards are worth one extra star' each pink card is worth two extra stars", "parameter",
             **S(plus=2)),

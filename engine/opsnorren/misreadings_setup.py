@@ -165,7 +165,8 @@ def _deal(**changes):
         cs = counts(s)
         pool = [NAMES[c] for c in ANIMALS] + ([NAMES[c] for c in JOKERS] if (k["even_jokers"] and n in (4, 6)) else [])
         take = {str(p): cs[p] for p in range(n)}
-        take["aside"] = len(pool) - sum(cs)
+        if len(pool) > sum(cs):  # nothing set aside: no take of none (as a candidate dealing every card writes it)
+            take["aside"] = len(pool) - sum(cs)
         draws = [{"pool": pool, "take": take}]
         jp = _jokered(n, s.team_of, k)
         if n == 5 and jp:
@@ -178,7 +179,7 @@ def _deal(**changes):
     def deal_hands(self, s, outcome):
         n = s.n
         hands = [[CARD_ID[x] for x in outcome[0][str(p)]] for p in range(n)]
-        aside = [CARD_ID[x] for x in outcome[0]["aside"]]
+        aside = [CARD_ID[x] for x in outcome[0].get("aside", [])]
         jp = _jokered(n, s.team_of, k)
         if n == 3 and jp:
             for p in jp:

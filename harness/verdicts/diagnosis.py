@@ -49,6 +49,10 @@ FAULTS = ("PROTOCOL",)
 MIN_SHARE = 0.5
 #: ... and differs from the reference on at most this share of the positions where the candidate agreed
 MAX_CONTRADICTED = 0.15
+#: witnesses of a clause no root cause reproduces follow the root cause reproducing at least this
+#: share of the clause's witnesses (a candidate's bug rarely matches a catalogued reading in every
+#: detail); fewer explained, the rest is a cause of its own
+NEAR_SHARE = 2 / 3
 #: at most this many witnesses of one clause are replayed (shortest first); the rest follow their clause
 WITNESSES_PER_CLAUSE = 12
 #: the first pass replays this many witnesses of each clause on every misreading (see ``diagnose``)
@@ -312,9 +316,22 @@ def diagnose(game: str, failing: dict[str, list[dict]], agreements: list[dict], 
     left = set(replay)
     owner: dict[int, RootCause] = {}
     order = {m.id: k for k, m in enumerate(catalogue)}
+    of_clause: dict[str, list[int]] = {}
+    for i in replay:
+        of_clause.setdefault(items[i].clause, []).append(i)
+
+    def mostly_explained(c: str) -> bool:
+        """Most witnesses of ``c`` (``NEAR_SHARE``) follow one root cause already taken: the rest
+        are that cause's too (see ``_fallback``), not a clause of its own."""
+        mine = of_clause.get(c, [])
+        top = Counter(id(owner[i]) for i in mine if i in owner).most_common(1)
+        return bool(top) and top[0][1] >= NEAR_SHARE * len(mine)
+
     while left:
         prov, prov_key = None, None
         for c, got in blamed.items():
+            if mostly_explained(c):
+                continue
             mine = got & left
             key = (len(mine), -sorted(blamed).index(c))
             if mine and (prov_key is None or key > prov_key):
@@ -375,9 +392,22 @@ def _reaches_further(items: list[_Item], mine: set[int], prov: set[int]) -> bool
 
 def _fallback(items: list[_Item], owner: dict[int, RootCause], causes: list[RootCause]) -> None:
     """Findings no misreading explains: to the root cause that explained every replayed
-    witness of their clause, or a root cause of their own clause, or of a clause their
-    witness names as an alternative; else to a root cause by provenance of their clause."""
+    witness of their clause (``NEAR_SHARE`` of them, for a replayed one), or a root cause of
+    their own clause, or of a clause their witness names as an alternative; else to a root
+    cause by provenance of their clause."""
     by_clause = {rc.clause: rc for rc in causes}
+    owners: dict[str, Counter] = {}
+    for i, it in enumerate(items):
+        if it.observed is not None:
+            rc = owner.get(i)
+            owners.setdefault(it.clause, Counter())[id(rc) if rc is not None else None] += 1
+    by_id = {id(rc): rc for rc in causes}
+    for i, it in enumerate(items):  # a few witnesses a near reading misses follow the cause of most of their clause
+        if it.observed is not None and i not in owner and it.clause not in by_clause:
+            top = [(k, n) for k, n in owners[it.clause].most_common() if k is not None][:1]
+            if top and top[0][1] >= NEAR_SHARE * sum(owners[it.clause].values()):
+                owner[i] = by_id[top[0][0]]
+                owner[i].take(it.clause, it.failure)
     follows: dict[str, RootCause | None] = {}
     for i, it in enumerate(items):
         if it.observed is not None:

@@ -172,7 +172,11 @@ class ScenarioChecks:
 
     def blame_action(self, state, action: dict, listed: bool) -> None:
         """A check on the legal actions fails on ``action`` (listed though forbidden, or missing):
-        make it the transition to blame, with the candidate's successor when it lists it."""
+        make it the transition to blame, with the candidate's successor when it lists it -- unless
+        an earlier transition already departed from the reference (the position is off the rules'
+        path there, and the check fails because of it)."""
+        if getattr(self, "_departed", False):
+            return
         eng = _ctx_engine(self)
         before = eng.to_json(state)
         got = None
@@ -183,6 +187,18 @@ class ScenarioChecks:
                 got = None
         self.transition = (before, action, got)
         self._departed = True
+
+    #: an observation a Then step judges: (state JSON, player, the candidate's observation)
+    observation_departure: tuple | None = None
+
+    def blame_observation(self, state, player: int) -> None:
+        """A Then step judges what ``player`` sees in ``state``: a failure of it is blamed on that
+        observation (the clause hiding or showing what differs), not on the last transition."""
+        eng = _ctx_engine(self)
+        try:
+            self.observation_departure = (eng.to_json(state), player, eng.observation(state, player))
+        except Exception:  # noqa: BLE001  (blame is best effort; the step itself still judges)
+            self.observation_departure = None
 
     def blame_legal_difference(self, state) -> None:
         """The legal actions of ``state`` are off: blame the first action the candidate lists and
@@ -232,6 +248,9 @@ def scenario_blame(node, tags: list[str], ctx) -> tuple[list[str], str, object, 
     t = getattr(ctx, "transition", None) if ctx is not None else None
     engine = _ctx_engine(ctx)
     setup = getattr(ctx, "setup_departure", None) if ctx is not None else None
+    seen = getattr(ctx, "observation_departure", None) if ctx is not None else None
+    if seen is not None and engine is not None:
+        return _observation_blame(engine, tags, seen)
     if not t or engine is None:
         return tags, "scenario", None, {}
     try:
@@ -244,8 +263,11 @@ def scenario_blame(node, tags: list[str], ctx) -> tuple[list[str], str, object, 
             expected = ref.to_json(ref.apply(ref.from_json(before), action))
         except Exception:  # noqa: BLE001  (the reference rejects it)
             expected = None
+        if setup and (expected is None and got is None
+                      or expected is not None and got is not None and dumps(expected) == dumps(got)):
+            return _setup_blame(engine, tags, setup)  # the transition does as the rules say: the setup did not
         if expected is None and got is None:
-            return _setup_blame(engine, tags, setup) if setup else (tags, "scenario", None, {})
+            return tags, "scenario", None, {}
         if expected is None:
             b = blame.accepted_illegal(ref, before, action)
         elif got is None:
@@ -265,6 +287,26 @@ def scenario_blame(node, tags: list[str], ctx) -> tuple[list[str], str, object, 
         return list(b.clauses), "provenance", w, alternatives
     except Exception:  # noqa: BLE001  (explaining must never hide the failure)
         return tags, "scenario", None, {}
+
+
+def _observation_blame(engine, tags: list[str], seen: tuple):
+    """``scenario_blame`` for a Then step judging an observation: the clauses of what differs."""
+    from harness.verdicts import blame
+
+    state, player, got = seen
+    try:
+        ref = _reference_for(engine)
+        want = ref.observation(ref.from_json(state), player)
+        b = blame.observation(ref, state, player, want, got)
+        w = blame.witness(ref, state, None, want, got)
+        w.observed = blame.observed(ref, "observe", player=player, value=got)
+    except Exception:  # noqa: BLE001  (explaining must never hide the failure)
+        return tags, "scenario", None, {}
+    if b.basis != "provenance" or not b.clauses:
+        return tags, "scenario", w, {}
+    inside = [c for c in b.clauses if c in tags]
+    alternatives = {c: b.alternatives_of(c) for c in b.clauses}
+    return (inside, "scenario", w, alternatives) if inside else (list(b.clauses), "provenance", w, alternatives)
 
 
 def _setup_blame(engine, tags: list[str], departure: tuple):
@@ -317,9 +359,16 @@ class Recording:
         self.game = engine.game
         self.choices = getattr(engine, "choices", {})
         self.transition = None
+        self.setup_departure = None
+        self._departed = False
 
     def __getattr__(self, name):
         return getattr(self.engine, name)
+
+    def new_game(self, config):
+        state = self.engine.new_game(config)
+        self.keep_setup(config, state)
+        return state
 
     def apply(self, state, action):
         before = self.engine.to_json(state)
@@ -331,7 +380,9 @@ class Recording:
         self.keep_transition(before, action, self.engine.to_json(after))
         return after
 
+    fault = None
     keep_transition = ScenarioChecks.keep_transition
+    keep_setup = ScenarioChecks.keep_setup
     blame_action = ScenarioChecks.blame_action
     blame_legal_difference = ScenarioChecks.blame_legal_difference
 

@@ -122,6 +122,8 @@ def then_count_plays(dnup, n):
 def then_types(dnup, types):
     got = sorted({a["type"] for a in _legal(dnup)})
     want = sorted(t.strip() for t in types.split(","))
+    if got != want:
+        dnup.blame_legal_difference(dnup.load())
     dnup.check(got == want, f"legal action types are {got}, expected {want}")
 
 

@@ -12,6 +12,7 @@ from harness.steps.opsnorren.positions import split_cards, tagged
 @step_then(parsers.parse("{who} cannot see {cards}"))
 @tagged
 def then_cannot_see(ops, who, cards):
+    ops.blame_observation(ops.ensure(), ops.who(who))
     obs = dumps(ops.engine.observation(ops.ensure(), ops.who(who)))
     for c in split_cards(cards):
         assert f'"{c}"' not in obs, f"{c} is visible to {who}: {obs[:400]}"
@@ -20,6 +21,7 @@ def then_cannot_see(ops, who, cards):
 @step_then(parsers.parse("{who} can see {cards}"))
 @tagged
 def then_can_see(ops, who, cards):
+    ops.blame_observation(ops.ensure(), ops.who(who))
     obs = dumps(ops.engine.observation(ops.ensure(), ops.who(who)))
     for c in split_cards(cards):
         assert f'"{c}"' in obs, f"{c} is not visible to {who}"
@@ -33,6 +35,8 @@ def then_hidden_hand(ops, p):
     for c in j["hands"][p]:
         for q in range(j["players"]):
             seen = f'"{c}"' in dumps(ops.engine.observation(st, q))
+            if seen != (q == p):
+                ops.blame_observation(st, q)
             assert seen == (q == p), f"{c} of player {p} seen by player {q}: {seen}"
 
 
@@ -45,6 +49,8 @@ def then_aside_hidden(ops):
     for q in range(j["players"]):
         obs = dumps(ops.engine.observation(st, q))
         seen = [c for c in j["aside"] if f'"{c}"' in obs]
+        if seen:
+            ops.blame_observation(st, q)
         assert not seen, f"player {q} can see cards laid aside: {seen}"
 
 
@@ -54,6 +60,7 @@ def then_own_trophies(ops, who):
     st = ops.ensure()
     j = ops.engine.to_json(st)
     p = ops.who(who)
+    ops.blame_observation(st, p)
     obs = ops.engine.observation(st, p)
     assert obs["trophies"][p] == j["trophies"][p], f"player {p} should see their own tokens {j['trophies'][p]}"
     for q, t in enumerate(obs["trophies"]):
