@@ -102,6 +102,47 @@ def test_a_misreading_that_contradicts_where_the_candidate_agreed_is_not_taken()
     assert [(rc.clause, rc.misreading) for rc in causes] == [("SRY-CARD-10", None)]
 
 
+def _relabelled(found: list[dict], clause: str) -> list[dict]:
+    return [{**f, "clause": clause} for f in found]
+
+
+def test_a_reading_tying_two_clauses_together_is_one_root_cause_though_a_few_positions_contradict_it():
+    """Provenance blames the divergences on two clauses apart; the one reading that reproduces
+    both differs from the reference on a few agreeing positions (within the tolerance): it is
+    still the one root cause, not two clauses blamed by provenance."""
+    reference = oracle("sorry", {})
+    found, agreed = divergences(_forward_one(), reference, want=8)
+    rj = found[0]["witness"]["state"]
+    contra = [blame.observed(reference, "apply", state=rj, action=a, key=dumps(rj) + dumps(a))
+              for a in reference.legal_actions(reference.from_json(rj))][:2]
+    assert contra and len(contra) <= 0.15 * len(agreed + contra), "the tolerance changed: rebuild the agreements"
+    half = len(found) // 2
+    failing = {"SRY-CARD-10": found[:half], "SRY-HOME-EXACT": _relabelled(found[half:], "SRY-HOME-EXACT")}
+    causes = diagnose("sorry", failing, agreed + contra, choice_misreadings("sorry", SorryEngine, {}),
+                      lambda ch: oracle("sorry", ch))
+    assert [(rc.clause, rc.misreading) for rc in causes] == [("SRY-CARD-10", f"choice:{TEN}=forward-one")]
+    assert causes[0].contradicted >= 1 and set(causes[0].clauses) == {"SRY-CARD-10", "SRY-HOME-EXACT"}
+
+
+def _odd(f: dict) -> dict:
+    """A witness no reading reproduces: the candidate listed nothing at a position with moves."""
+    w = {**f["witness"], "observed": {**f["witness"]["observed"], "value": []}}
+    return {**f, "witness": w}
+
+
+def test_a_few_witnesses_a_near_reading_misses_follow_its_root_cause_but_many_do_not():
+    reference = oracle("sorry", {})
+    found, agreed = divergences(_forward_one(), reference, want=8)
+    cat = choice_misreadings("sorry", SorryEngine, {})
+    other = _relabelled(found[:4], "SRY-HOME-EXACT")
+    few = {"SRY-CARD-10": found, "SRY-HOME-EXACT": other + [_odd(other[0])]}
+    causes = diagnose("sorry", few, agreed, cat, lambda ch: oracle("sorry", ch))
+    assert [rc.clause for rc in causes] == ["SRY-CARD-10"] and causes[0].clauses["SRY-HOME-EXACT"] == 5
+    many = {"SRY-CARD-10": found, "SRY-HOME-EXACT": other[:2] + [_odd(f) for f in other[1:]]}
+    causes = diagnose("sorry", many, agreed, cat, lambda ch: oracle("sorry", ch))
+    assert sorted(rc.clause for rc in causes) == ["SRY-CARD-10", "SRY-HOME-EXACT"]
+
+
 def test_a_witness_the_reference_reproduces_is_not_evidence():
     reference = oracle("sorry", {})
     found, agreed = divergences(_forward_one(), reference)
