@@ -289,6 +289,16 @@ def scenario_blame(node, tags: list[str], ctx) -> tuple[list[str], str, object, 
         return tags, "scenario", None, {}
 
 
+def _placed(tags: list[str], b, w):
+    """(clauses, basis, witness, alternatives) from a blame: the scenario's own clauses that
+    provenance names, else provenance's clauses; the scenario's tags when it names none."""
+    if b.basis != "provenance" or not b.clauses:
+        return tags, "scenario", w, {}
+    inside = [c for c in b.clauses if c in tags]
+    alternatives = {c: b.alternatives_of(c) for c in b.clauses}
+    return (inside, "scenario", w, alternatives) if inside else (list(b.clauses), "provenance", w, alternatives)
+
+
 def _observation_blame(engine, tags: list[str], seen: tuple):
     """``scenario_blame`` for a Then step judging an observation: the clauses of what differs."""
     from harness.verdicts import blame
@@ -302,11 +312,7 @@ def _observation_blame(engine, tags: list[str], seen: tuple):
         w.observed = blame.observed(ref, "observe", player=player, value=got)
     except Exception:  # noqa: BLE001  (explaining must never hide the failure)
         return tags, "scenario", None, {}
-    if b.basis != "provenance" or not b.clauses:
-        return tags, "scenario", w, {}
-    inside = [c for c in b.clauses if c in tags]
-    alternatives = {c: b.alternatives_of(c) for c in b.clauses}
-    return (inside, "scenario", w, alternatives) if inside else (list(b.clauses), "provenance", w, alternatives)
+    return _placed(tags, b, w)
 
 
 def _setup_blame(engine, tags: list[str], departure: tuple):
@@ -321,11 +327,7 @@ def _setup_blame(engine, tags: list[str], departure: tuple):
         w.observed = blame.observed(ref, "new", config=config, value=got)
     except Exception:  # noqa: BLE001  (explaining must never hide the failure)
         return tags, "scenario", None, {}
-    if b.basis != "provenance" or not b.clauses:
-        return tags, "scenario", w, {}
-    inside = [c for c in b.clauses if c in tags]
-    alternatives = {c: b.alternatives_of(c) for c in b.clauses}
-    return (inside, "scenario", w, alternatives) if inside else (list(b.clauses), "provenance", w, alternatives)
+    return _placed(tags, b, w)
 
 
 def _reference_for(engine):
