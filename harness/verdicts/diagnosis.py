@@ -59,6 +59,8 @@ WITNESSES_PER_CLAUSE = 12
 PROBES_PER_CLAUSE = 2
 #: at most this many agreeing positions are replayed per misreading
 AGREEMENTS = 120
+#: readings that explain the same evidence alike are told apart on at most this many agreed positions
+FOOTPRINT = 400
 
 
 @dataclass
@@ -304,6 +306,30 @@ def diagnose(game: str, failing: dict[str, list[dict]], agreements: list[dict], 
             contra[mid] = n
         return contra[mid]
 
+    spots: dict[str, int] = {}
+    states = list({a["key"]: a for a in agreements if a.get("state") is not None and a.get("key")}.values())
+    states = states[:: max(1, math.ceil(len(states) / FOOTPRINT))]
+
+    def footprint(mid: str) -> int:
+        """Agreed positions where ``mid`` plays otherwise than the reference: its legal actions,
+        or the successor of any of them."""
+        if mid not in spots:
+            n, caches = 0, {}
+            for a in states:
+                ch = tuple(sorted((a.get("choices") or {}).items()))
+                eng, ref = engine_of(by_id[mid], ch), reference_for(dict(ch))
+                try:
+                    st, rs = _state(eng, a["state"], caches.setdefault(ch, {})), ref.from_json(a["state"])
+                    legal = sorted(ref.legal_actions(rs), key=dumps)
+                    same = st is not None and sorted(map(dumps, eng.legal_actions(st))) == [dumps(x) for x in legal]
+                    same = same and all(dumps(eng.to_json(eng.apply(st, x))) == dumps(ref.to_json(ref.apply(rs, x)))
+                                        for x in legal)
+                except Exception:  # noqa: BLE001  a reading that breaks on a position plays otherwise there
+                    same = False
+                n += not same
+            spots[mid] = n
+        return spots[mid]
+
     # provenance's own blame competes too: a clause with findings no other clause explains,
     # explaining those and every finding that names it as an alternative (no words to say)
     own = {items[i].clause for i in replay if items[i].failure.get("standalone", not items[i].failure.get("alternatives"))}
@@ -337,6 +363,7 @@ def diagnose(game: str, failing: dict[str, list[dict]], agreements: list[dict], 
             if mine and (prov_key is None or key > prov_key):
                 prov, prov_key = c, key
         best, best_key = None, None
+        qualified = []
         for mid, got in hits.items():
             mine = got & left
             if not mine:
@@ -348,9 +375,14 @@ def diagnose(game: str, failing: dict[str, list[dict]], agreements: list[dict], 
             c = contradictions(mid)
             if c > MAX_CONTRADICTED * len(sample):
                 continue
-            key = (len(mine), -c, -order[mid])
-            if best_key is None or key > best_key:
-                best, best_key = mid, key
+            qualified.append(((len(mine), -c), mid))
+        if qualified:
+            top = max(k for k, _ in qualified)
+            tied = [mid for k, mid in qualified if k == top]
+            # readings explaining the same evidence alike: the one departing from the rules at the
+            # fewest agreed positions (the smallest change that explains it), then catalogue order
+            best = min(tied, key=lambda mid: (footprint(mid) if len(tied) > 1 else 0, order[mid]))
+            best_key = (top[0], top[1], -order[best])
         # provenance's clause stands unless a misreading explains at least as much and differs from the
         # reference nowhere the candidate agreed: a contradicted misreading is not the candidate's
         # reading (a broader reading of another clause reproducing a rare bug's witnesses, say)
