@@ -29,11 +29,28 @@ def served(game: str, factory: str) -> str:
     return f"cmd:{PY} tests/notation/serve_reordered.py {game} {factory}"
 
 
-@pytest.mark.parametrize("game", ["dnup", "sorry"])
+#: the games whose reference is served with its notation changed (tests/notation/serve_reordered.py)
+NOTATION_GAMES = ("dnup", "sorry")
+#: of those, the ones whose notation engine declares every config the reference does (the Sorry!
+#: one plays the base game only), so its clean run doubles as the served reference's clean run
+NOTATION_COVERS_ALL = ("dnup",)
+
+
+@pytest.mark.parametrize("game", NOTATION_GAMES)
 def test_an_engine_differing_only_in_notation_passes(game, tmp_path):
+    """The reference served over the protocol with its notation changed: no alarm, no PROTOCOL
+    finding; where it declares every config, every implemented clause exercised as well (this is
+    then the served reference's clean run: tests/test_broken_engines.py runs it for the others)."""
+    from harness.explore.coverage import THIN, implemented
+
     proc, report = check(game, served(game, f"make_{game}"), tmp_path)
     assert alarms(report) == {}, proc.stdout[-4000:]
     assert findings_of(report, "PROTOCOL") == 0 and report["ok"] and proc.returncode == 0
+    if game not in NOTATION_COVERS_ALL:
+        return
+    counts = report["coverage"]["clauses"]
+    thin = {c: counts.get(c, 0) for c in implemented(game) if counts.get(c, 0) < THIN}
+    assert not thin and not report["coverage"]["thinly_covered"], f"thinly covered: {thin}"
 
 
 def test_an_engine_without_team_and_points_gets_not_applicable_on_every_path(tmp_path):
