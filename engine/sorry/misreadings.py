@@ -109,6 +109,9 @@ def starts() -> list[Misreading]:
                       "condition", start_cards=frozenset({C1, C2, c})))
     out.append(_m("start-with-any", "SRY-START-CARDS", "any numbered card takes a pawn out of START",
                   "quantifier", start_cards=frozenset({C1, C2, C3, C4, C5, C7, C8, C10, C11, C12})))
+    out.append(_m("start-with-every-card", "SRY-START-CARDS",
+                  "every card, the Sorry! card too, takes a pawn out of START onto its exit",
+                  "quantifier", start_cards=frozenset({C1, C2, C3, C4, C5, C7, C8, C10, C11, C12, CSORRY})))
     return out
 
 

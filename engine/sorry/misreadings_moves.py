@@ -496,7 +496,7 @@ class Movement:
     def card_moves(self, cfg, pos, p_idx: int, card: int, movers) -> list:
         rd = self.rd
         out: list = []
-        if card in rd.start_cards and card != CSORRY:
+        if card in rd.start_cards:
             self.starts(cfg, pos, _start_movers(cfg, p_idx, movers, rd), card, out)
         if card in self.forward:
             self.steps(cfg, pos, movers, card, self.forward[card], out)

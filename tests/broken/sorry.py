@@ -15,7 +15,7 @@ from engine.sorry import SorryEngine
 from engine.sorry import cards
 from engine.sorry.board import COLOURS, EXIT, FWD, HOME, LOOP, SAFE0, SLIDES, START, sq_from_json
 from engine.sorry.moves import MOVE, SWAP, final_of, land
-from engine.sorry.state import DRAW, OVER, SorryState
+from engine.sorry.state import DRAW, OVER, PLAY, SorryState
 from engine.sorry.turn import after_move
 
 
@@ -294,7 +294,8 @@ class StartsWithAnyCard(SorryEngine):
         held = st.card == c if st.hands is None else st.hands[st.turn][c] > 0
         q, ex = i >> 2, EXIT[st.cfg.colours[i >> 2]]
         lowest = next((k for k in range(4 * q, 4 * q + 4) if st.pos[k] == START), -1)  # stands for all in START
-        if action.get("type") != "move" or action.get("player") != st.turn or not held or q not in st.cfg.movers[st.turn] \
+        if st.phase != PLAY or action.get("type") != "move" or action.get("player") != st.turn or not held \
+                or q not in st.cfg.movers[st.turn] \
                 or i != lowest or step.get("from") != "start" or step.get("to") != ex or "slide" in step \
                 or any(st.pos[k] == ex for k in range(4 * q, 4 * q + 4)):
             return None
