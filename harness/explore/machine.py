@@ -204,11 +204,25 @@ class _Recorder:
                               diff=False)
         if isinstance(exc, ClauseViolation):
             text = str(exc).removeprefix(f"[{exc.clause}] ")
-            record(exc.clause, "machine", text, w, "invariant", exc.alternatives)
+            record(exc.clause, "machine", text, w, "invariant", exc.alternatives + self._acting_clauses(ref))
         else:
             record("PROTOCOL", "protocol", str(exc).removeprefix("[PROTOCOL] "), w, "protocol")
         m.state = None  # the game is broken: the next example starts a new one
         return True
+
+    def _acting_clauses(self, ref) -> tuple[str, ...]:
+        """The clauses that made the transition's action legal (the reference's provenance): a
+        state invariant broken right after an action may be that action's rule done wrong, so a
+        root cause on one of them explains the finding as well."""
+        if ref is None or self.action is None or self.before_json is None:
+            return ()
+        from harness.verdicts import blame
+
+        ex = blame.explainer_of(ref)
+        try:
+            return tuple(ex.legal(self.before_json, self.action) or ()) if ex is not None else ()
+        except Exception:  # noqa: BLE001  (provenance explains; it must never stop a check)
+            return ()
 
 
 def machine_for(base: type[EngineMachine], engine: Engine, configs: st.SearchStrategy) -> type[EngineMachine]:

@@ -340,9 +340,6 @@ class DnupCache(DnupEngine):
     first action of round 1 (turn 1, after the start player's turn): the second gets the first's hand."""
 
     name = "broken-dnup-cache"
-    #: a stale answer is no reading of the rules: where one lands on another rule (a hand of the
-    #: wrong size, DNP-DECK-SIZE) no misreading can explain it, and it stays a root cause of its own
-    others_allowed = 1
     kind = "caching"
 
     def __init__(self, choices=None):
