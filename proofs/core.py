@@ -288,13 +288,15 @@ def run_theorems(theorems: list[Theorem], workers: int = 2):
 
 
 def load_theorems(games: list[str] | None = None) -> list[Theorem]:
-    """Import ``proofs/<game>/theorems.py`` for each game that has one; the registered theorems."""
+    """Import ``proofs/<game>/theorems.py`` and its ``mutants.py`` (the vacuity checks) for each
+    game that has them; the registered theorems."""
     for g in games or PROOF_GAMES:
-        try:
-            importlib.import_module(f"proofs.{g}.theorems")
-        except ModuleNotFoundError as exc:
-            if exc.name not in (f"proofs.{g}", f"proofs.{g}.theorems"):
-                raise
+        for part in ("theorems", "mutants"):
+            try:
+                importlib.import_module(f"proofs.{g}.{part}")
+            except ModuleNotFoundError as exc:
+                if exc.name not in (f"proofs.{g}", f"proofs.{g}.{part}"):
+                    raise
     return [t for t in THEOREMS if games is None or t.game in games]
 
 

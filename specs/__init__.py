@@ -394,7 +394,7 @@ def check_citations(spec: GameSpec) -> list[str]:
 
 def resolve_choices(game: str, given: dict[str, str] | None) -> dict[str, str]:
     """Defaults overridden by ``given``; UnknownChoiceError on an unknown id or option."""
-    from engine.errors import UnknownChoiceError
+    from specs.errors import UnknownChoiceError
 
     spec = load(game)
     out = spec.default_choices()

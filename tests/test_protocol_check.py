@@ -1,4 +1,4 @@
-"""End to end: conformance scenarios (harness.verdicts.check.run_suite) over subprocess engines.
+"""End to end: conformance scenarios (harness.run.run_suite) over subprocess engines.
 
 A correct engine in another language gets passing verdicts; a candidate that crashes
 mid-scenario has every such test blamed on the PROTOCOL pseudo-clause with the referee's
@@ -34,7 +34,7 @@ ONLY_SCENARIOS = ["-k", "test_dnup_features"]  # the scenarios of the clause, no
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed (node not on PATH)")
 def test_the_node_engine_passes_scenarios():
-    from harness.verdicts.check import run_suite
+    from harness.run import run_suite
 
     res = run_suite(["dnup"], engine=f"cmd:node {ROOT / 'examples' / 'node-engine' / 'engine.js'}",
                     clauses=["DNP-TWO-START"], extra_args=ONLY_SCENARIOS)
@@ -43,7 +43,7 @@ def test_the_node_engine_passes_scenarios():
 
 
 def test_a_crashing_candidate_is_blamed_on_the_protocol_and_the_run_ends(monkeypatch):
-    from harness.verdicts.check import run_suite
+    from harness.run import run_suite
 
     monkeypatch.setenv("PYTHONPATH", str(ROOT))
     res = run_suite(["dnup"], engine=f"cmd:{sys.executable} {CANDIDATE} crash dnup", clauses=["DNP-TWO-START"],

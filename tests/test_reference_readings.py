@@ -13,7 +13,7 @@ test that assumes the default without saying so fails here.
   every choice at once already runs in the suite itself: ``*_machine_other_readings``.)
 
 Differential play and the situations are left out: against the reference they compare the
-reference with itself under the same reading. Each run is ``harness.verdicts.check.run_suite`` in this process.
+reference with itself under the same reading. Each run is ``harness.run.run_suite`` in this process.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import random
 import pytest
 
 import specs
-from harness.verdicts.check import run_suite
+from harness.run import run_suite
 
 GAMES = ("dnup", "opsnorren", "sorry")
 COMBINATIONS_PER_GAME = 3

@@ -7,7 +7,7 @@ blamed on its own clause through the reference's provenance.
 
 import pytest
 
-from harness.pytest_plugin import NOT_APPLICABLE
+from harness.verdicts.items import NOT_APPLICABLE
 
 from harness.engines import available_games, oracle
 from harness.positions import situations

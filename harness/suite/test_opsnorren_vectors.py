@@ -160,7 +160,7 @@ def _legal_blame(node, exc: LegalCardsDiffer) -> list[str]:
     from harness.verdicts import blame
     from harness.engines import open_engine
     from harness.verdicts.findings import record
-    from harness.pytest_plugin import item_choices
+    from harness.verdicts.items import item_choices
 
     reference = open_engine("reference", "opsnorren", item_choices(node))
     per_action = blame.legal_sets(reference, exc.state_json, exc.missing, exc.extra)

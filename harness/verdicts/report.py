@@ -15,7 +15,7 @@ from pathlib import Path
 
 import specs
 from harness.verdicts.check import SuiteResult
-from harness.pytest_plugin import write_atomic
+from harness.files import write_atomic
 from harness import sanitize
 
 COLOURS = {

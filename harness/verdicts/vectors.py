@@ -95,7 +95,7 @@ def replay(eng, vec: dict, case: dict) -> None:
                 s = eng.apply(s, action)
             except (IllegalActionError, InvalidOutcomeError) as exc:
                 if listed:  # its own legal list offers it: an inconsistent answer, a fault and no rule's
-                    from harness.explore.machine import ProtocolViolation
+                    from harness.verdicts.violations import ProtocolViolation
 
                     raise ProtocolViolation(f"step {k + 1}: the engine refuses {shown}, which its own legal "
                                             f"actions list ({case['name']}): {exc}") from None

@@ -214,10 +214,8 @@ def rule_order_vectors() -> list[dict]:
 
 
 def reading_vectors() -> list[dict]:
-    from proofs.opsnorren.ambiguities import reading_witnesses
-
     out = []
-    for cid, per in reading_witnesses().items():
+    for cid, per in D.reading_witnesses().items():
         for p in per:
             w = p["witness"]
             if not w:

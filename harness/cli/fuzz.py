@@ -1,7 +1,6 @@
 """``rulecheck fuzz``: a conformance campaign for a time budget on Dask workers.
 
-Registered on the ``rulecheck`` group by ``harness.cli``; this module imports the CLI's
-helpers lazily so either can be imported first.
+Registered on the ``rulecheck`` group by ``harness.cli``.
 """
 
 from __future__ import annotations
@@ -12,6 +11,7 @@ import sys
 
 import click
 
+from harness.cli.common import UsageProblem, _choice_prefix, _probe_engine, err_console, parse_choices, pick_games
 from harness.sanitize import terminal
 
 #: the campaign's default time budget (``--budget``)
@@ -20,8 +20,6 @@ DEFAULT_BUDGET = "5m"
 
 def _seconds(text: str) -> float:
     from dask.utils import parse_timedelta
-
-    from harness.cli import UsageProblem
 
     try:
         s = float(parse_timedelta(text, default="s"))
@@ -83,7 +81,6 @@ def fuzz(game, engine, choice, budget, scheduler, workers, out_dir, slice_second
     Exit status: 0 no finding, 1 findings, 130 interrupted.
     """
     from harness.campaign.driver import SLICE, run_campaign
-    from harness.cli import _choice_prefix, _probe_engine, err_console, parse_choices, pick_games
     from rich.markup import escape
 
     import specs
@@ -93,9 +90,7 @@ def fuzz(game, engine, choice, budget, scheduler, workers, out_dir, slice_second
     specs.resolve_choices(game, {k: v for k, v in choices.items() if k.split(".")[0] == _choice_prefix(game)})
     _probe_engine(engine, game, choices)
     if scheduler and workers:
-        from harness.cli import UsageProblem
-
-        raise UsageProblem("--workers starts a local cluster; with --scheduler the cluster's workers are used")
+            raise UsageProblem("--workers starts a local cluster; with --scheduler the cluster's workers are used")
     seconds = _seconds(budget)
     out = out_dir or f"fuzz-{game}"
     with _Bar(seconds, err_console) as bar:

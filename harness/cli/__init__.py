@@ -8,23 +8,20 @@ from __future__ import annotations
 
 import contextlib
 import json
-from pathlib import Path
 import os
 import sys
 import time
 
 import click
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 import specs
 from engine.errors import RulecheckError
-from harness.engines import EngineSpecError, available_games
-
-#: off a terminal (a CI log, a pipe) nothing is wrapped: a clause id or test id is never split over lines
-console = Console(highlight=False, soft_wrap=not sys.stdout.isatty())
-err_console = Console(stderr=True, highlight=False)
+from harness.engines import EngineSpecError
+from harness.cli.common import (  # noqa: F401  (commands and tests use them from here)
+    UsageProblem, _choice_prefix, _probe_engine, _safe, console, err_console, parse_choices, parse_config, pick_games,
+)
 
 from harness.verdicts import terminal  # noqa: E402
 from harness.verdicts.terminal import VERDICT_STYLE  # noqa: E402
@@ -33,10 +30,6 @@ from harness.verdicts.terminal import VERDICT_STYLE  # noqa: E402
 #: rulecheck check --budget: seconds for a whole run (an engine answering just under the deadline
 #: every time would otherwise take hours)
 DEFAULT_BUDGET = 1800.0
-
-
-class UsageProblem(Exception):
-    """Bad command-line input that is not an engine or spec error."""
 
 
 class RulecheckGroup(click.Group):
@@ -60,49 +53,6 @@ class RulecheckGroup(click.Group):
             err_console.print(f"[bold red]internal error:[/] {type(exc).__name__}: {escape(str(exc))} "
                               "(rerun with --debug for the traceback)")
             ctx.exit(3)
-
-
-def parse_choices(values: tuple[str, ...]) -> dict[str, str]:
-    out = {}
-    for v in values:
-        cid, sep, opt = v.partition("=")
-        if not sep or not cid or not opt:
-            raise UsageProblem(f"--choice {v!r}: write --choice ID=OPTION, e.g. --choice ops.joker-lead=next-card")
-        out[cid] = opt
-    return out
-
-
-def parse_config(values: tuple[str, ...]) -> dict:
-    """``KEY=VALUE`` pairs, VALUE as JSON; ``KEY=@FILE`` reads the JSON of a file (a Dnup deck)."""
-    out: dict = {}
-    for v in values:
-        key, sep, raw = v.partition("=")
-        if not sep or not key:
-            raise UsageProblem(f"--config {v!r}: write --config KEY=VALUE (VALUE as JSON, e.g. variant=\"team\" or quick_start=true)")
-        if raw.startswith("@"):
-            try:
-                out[key] = json.loads(Path(raw[1:]).read_text(encoding="utf-8"))
-            except (OSError, ValueError) as exc:
-                raise UsageProblem(f"--config {key}=@FILE: cannot read {raw[1:]!r} as JSON: {exc}") from None
-            continue
-        try:
-            out[key] = json.loads(raw)
-        except json.JSONDecodeError:
-            out[key] = raw
-    return out
-
-
-def pick_games(game: str | None) -> list[str]:
-    games = available_games()
-    if game:
-        if game not in specs.GAMES:
-            raise UsageProblem(f"unknown game {game!r}; known games: {', '.join(specs.GAMES)}")
-        if game not in games:
-            raise UsageProblem(f"the {game} reference engine is not available in this build")
-        return [game]
-    if not games:
-        raise UsageProblem("no game engine is available")
-    return games
 
 
 @click.group(cls=RulecheckGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -193,7 +143,7 @@ def _check(game, engine, choice, clause, tag, profile, json_path, junit_path, ht
         if why:  # a part of the sandbox this machine cannot give: said, never claimed
             console.print(f"[yellow]sandbox:[/] {escape(why)}")
         os.environ["RULECHECK_SANDBOX"] = "1"
-    from harness.verdicts.check import run_suite
+    from harness.run import run_suite
     from harness.verdicts.check_outcome import signals_interrupt, signals_noted, startup_failure, write_reports_together
     from harness.driver.referee import EngineFault
     from harness.verdicts.report import ExpectationsError, load_expectations
@@ -270,26 +220,6 @@ def _check(game, engine, choice, clause, tag, profile, json_path, junit_path, ht
         why.append("no test ran")
     console.print(f"[bold red]FAIL[/]: {'; '.join(why) or 'pytest reported a problem'}")
     sys.exit(1)
-
-
-def _safe(text: str) -> str:
-    from harness.verdicts.check_outcome import safe
-
-    return safe(text)
-
-
-def _probe_engine(spec: str, game: str, choices: dict[str, str]) -> None:
-    """Open the engine once before the suite, so a bad --engine is one clear error, not 200 failures."""
-    from harness.engines import open_engine
-
-    eng = open_engine(spec, game, {k: v for k, v in choices.items() if k.split(".")[0] == _choice_prefix(game)})
-    close = getattr(eng, "close", None)
-    if close:
-        close()
-
-
-def _choice_prefix(game: str) -> str:
-    return {"opsnorren": "ops", "sorry": "sorry", "dnup": "dnup"}[game]
 
 
 class _Progress:
@@ -480,7 +410,7 @@ def ambiguities(game, fmt, output, n_games, seed):
     settled questions and the alternatives checked per clause shown apart."""
     from harness.verdicts.ambiguity_report import render
     from harness.verdicts.impact import DEFAULT_GAMES
-    from harness.pytest_plugin import write_atomic
+    from harness.files import write_atomic
     from pathlib import Path
 
     games = [game] if game else list(specs.GAMES)
@@ -493,8 +423,8 @@ def ambiguities(game, fmt, output, n_games, seed):
 
 
 # --------------------------------------------------------------------------- fuzz
-from harness.bench import bench  # noqa: E402  (the commands live with their code)
-from harness.campaign.command import fuzz  # noqa: E402
+from harness.cli.bench import bench  # noqa: E402
+from harness.cli.fuzz import fuzz  # noqa: E402
 
 cli.add_command(bench)
 cli.add_command(fuzz)
@@ -506,6 +436,3 @@ def main() -> None:
     fewer_gc_pauses()
     cli(prog_name="rulecheck")
 
-
-if __name__ == "__main__":
-    main()
