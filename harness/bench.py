@@ -16,11 +16,9 @@ import resource
 import statistics
 import time
 
+from harness.games import get as game_harness
 from harness.engines import random_config, reference_engine
 from harness.explore.playout import random_playout
-
-#: plies per second the issues ask of the reference engines on a 2-core machine
-TARGETS = {"opsnorren": 50_000, "sorry": 25_000, "dnup": 20_000}
 
 
 def bench_game(game: str, seconds: float = 5.0, runs: int = 5, seed: int = 0, progress=None) -> dict:
@@ -44,7 +42,7 @@ def bench_game(game: str, seconds: float = 5.0, runs: int = 5, seed: int = 0, pr
         if progress:
             progress(run + 1, runs)
     med = statistics.median(r["plies_per_s"] for r in results)
-    target = TARGETS.get(game)
+    target = game_harness(game).bench_target  # plies/s asked of the reference on a 2-core machine
     return {
         "game": game,
         "engine": engine.name,

@@ -1,6 +1,6 @@
 """The rulecheck pytest plugin (registered as a ``pytest11`` entry point).
 
-- Gherkin tags ``@clause:OPS-FOLLOW-SUIT`` and ``@choice:ops.some-choice=option`` become
+- Gherkin tags ``@clause:<clause id>`` and ``@choice:<choice id>=<option>`` become
   the markers ``clause`` and ``choice``; any other tag must be a registered marker,
   so a typo in a tag fails collection instead of being ignored.
 - ``--rulecheck-engine`` picks the engine under test (``reference`` by default,

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from harness.games import get as game_harness
 from harness.verdicts.check import SuiteResult, compute_verdicts, filtered, mark_coverage
+from harness.verdicts.settings import CheckSettings
 from specs.paths import CODE_ROOT, SUITE_DIR, SUITE_INI  # a checkout or an installed wheel
 
 
@@ -13,7 +15,7 @@ def suite_files(games: list[str]) -> list[str]:
     """The game's own suite modules, plus the generic ones (``test_all_*.py``, marked per game)."""
     files: list[str] = []
     for g in games:
-        files += sorted(str(p) for p in SUITE_DIR.glob(f"test_{g}_*.py"))
+        files += [str(p) for p in game_harness(g).suite_files()]
     if files:
         files += sorted(str(p) for p in SUITE_DIR.glob("test_all_*.py"))
     return files
@@ -22,7 +24,7 @@ def suite_files(games: list[str]) -> list[str]:
 def pytest_args(games: list[str], engine: str, choices: dict[str, str] | None, clauses: list[str] | None,
                 report: str | None = None, extra: list[str] | None = None) -> list[str]:
     # the suite's own config and rootdir: nothing is read from the user's folder, and test ids are
-    # harness/suite/... whether rulecheck runs from a checkout or from site-packages
+    # harness/games/... and harness/suite/... whether rulecheck runs from a checkout or from site-packages
     args = suite_files(games) + ["-c", str(SUITE_INI), "--rootdir", str(CODE_ROOT), "-p", "no:cacheprovider",
                                  "--rulecheck-engine", engine]
     for g in games:
@@ -73,16 +75,14 @@ class _Budget:
         return (yield from self._wrap())
 
 
-def run_suite(games: list[str], engine: str = "reference", choices: dict[str, str] | None = None,
-              clauses: list[str] | None = None, progress=None, extra_args: list[str] | None = None,
-              quiet: bool = True, expected: dict[str, str] | None = None, tags: list[str] | None = None,
-              budget: float | None = None, vectors: str | None = None) -> SuiteResult:
-    """Run the suite in this process (pytest.main) and compute verdicts.
+def run_suite(settings: CheckSettings, progress=None, extra_args: list[str] | None = None,
+              quiet: bool = True) -> SuiteResult:
+    """Run the suite of ``settings`` in this process (pytest.main) and compute verdicts.
 
-    ``vectors``: a folder of campaign vectors (``rulecheck fuzz --out``), replayed first
-    (``harness.campaign.vector_suite``).
+    ``settings.vectors``: a folder of campaign vectors (``rulecheck fuzz --out``), replayed
+    first (``harness.campaign.vector_suite``).
 
-    ``budget``: seconds for the whole run; tests not started (or cut short) by then are
+    ``settings.budget``: seconds for the whole run; tests not started (or cut short) by then are
     reported as not run. Ctrl-C (or SIGTERM turned into KeyboardInterrupt by the caller)
     stops the run: its engines are closed and the result is marked ``interrupted``.
     At the end every parked engine process is reaped, and processes candidates left
@@ -91,6 +91,8 @@ def run_suite(games: list[str], engine: str = "reference", choices: dict[str, st
 
     from harness.pytest_plugin import VerdictCollector
 
+    games, engine, choices, budget = list(settings.games), settings.engine, settings.choices, settings.budget
+    clauses, tags, expected = list(settings.clauses), list(settings.tags), settings.expected
     holder: dict = {}
 
     class _Grab:
@@ -102,10 +104,10 @@ def run_suite(games: list[str], engine: str = "reference", choices: dict[str, st
 
     args = pytest_args(games, engine, choices, clauses, extra=extra_args)
     plugins: list = []
-    if vectors:  # campaign vectors first: a known finding fails at once
+    if settings.vectors:  # campaign vectors first: a known finding fails at once
         from harness.campaign.vector_suite import MODULE, VectorsPlugin
 
-        plugins.append(VectorsPlugin(vectors, games))
+        plugins.append(VectorsPlugin(settings.vectors, games))
         args.insert(0, MODULE)
     for t in tags or []:
         args += ["--rulecheck-tag", t]

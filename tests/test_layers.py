@@ -1,4 +1,5 @@
-"""The project's import structure: no import cycle anywhere (specs, engine, proofs, harness).
+"""The project's import structure: no import cycle anywhere (specs, engine, proofs, harness),
+and the generic harness neither imports nor names a game (each lives in ``harness/games/<game>``).
 
 ``lint-imports`` checks the layer contracts of ``pyproject.toml``; this test checks what a
 layers contract cannot see, a cycle inside one layer or package (two modules of
@@ -7,7 +8,13 @@ functions count: a lazy import still ties the two modules together."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import grimp
+
+import specs
+from harness import games
 
 PACKAGES = ("specs", "engine", "proofs", "harness")
 
@@ -80,3 +87,49 @@ def test_no_import_cycles():
     cycles = strongly_connected(_graph())
     assert not cycles, "import cycles (each a set of modules importing each other around a ring):\n" + "\n".join(
         " <-> ".join(c) for c in cycles)
+
+
+# --------------------------------------------------------------------------- one package per game
+HARNESS = Path(__file__).resolve().parents[1] / "harness"
+
+
+def _generic_modules() -> list[Path]:
+    """Every module of the harness outside ``harness/games/<game>/`` (the registry included)."""
+    return sorted(p for p in HARNESS.rglob("*.py")
+                  if p.relative_to(HARNESS).parts[0] != "games" or p.parent == HARNESS / "games")
+
+
+def test_generic_layers_import_no_game():
+    g = _graph()
+    game_packages = {f"harness.games.{name}" for name in games.names()}
+    assert game_packages and all(p in g.modules for p in game_packages)
+    bad = []
+    for m in sorted(g.modules):
+        if not m.startswith("harness.") or m == "harness.games" or m.startswith("harness.games."):
+            continue
+        for imported in g.find_modules_directly_imported_by(m):
+            if imported.startswith("harness.games."):
+                bad.append(f"{m} -> {imported}")
+    assert not bad, "generic modules import a game's package (ask harness.games instead):\n" + "\n".join(bad)
+
+
+def test_generic_layers_name_no_game():
+    """No game name (``Sorry!``, ``dnup``) or clause id of a game (``OPS-DOVE``) in the code,
+    strings or docstrings of the generic harness: a fourth game adds its own package only."""
+    words = [*specs.GAMES, *(t.rstrip("!") for t in specs.TITLES.values())]
+    name = re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b", re.IGNORECASE)
+    clause = re.compile(r"\b(?:" + "|".join(specs.CLAUSE_PREFIX.values()) + r")-[A-Z]")
+    found = []
+    for path in _generic_modules():
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if name.search(line) or clause.search(line):
+                found.append(f"{path.relative_to(HARNESS.parent)}:{n}: {line.strip()}")
+    modules = _generic_modules()
+    assert len(modules) > 50 and HARNESS / "games" / "__init__.py" in modules
+    assert not found, "the generic harness names a game:\n" + "\n".join(found)
+
+
+def test_the_game_name_check_would_see_a_name():
+    """The check of the generic modules reads them: one line naming a game would fail it."""
+    pattern = re.compile(r"\b(?:" + "|".join(specs.GAMES) + r")\b", re.IGNORECASE)
+    assert pattern.search((HARNESS / "games" / specs.GAMES[0] / "__init__.py").read_text(encoding="utf-8"))

@@ -24,6 +24,7 @@ import pytest
 
 import specs
 from harness.run import run_suite
+from harness.verdicts.settings import CheckSettings
 
 GAMES = ("dnup", "opsnorren", "sorry")
 COMBINATIONS_PER_GAME = 3
@@ -83,7 +84,7 @@ def problems(result) -> list[str]:
 
 @pytest.mark.parametrize(("game", "choices", "selection"), _params())
 def test_the_reference_passes_clean_under_the_reading(game, choices, selection):
-    result = run_suite([game], engine="reference", choices=choices, extra_args=["-k", selection])
+    result = run_suite(CheckSettings(games=(game,), choices=choices), extra_args=["-k", selection])
     ran = [r for r in result.records if r["outcome"] == "passed"]
     assert ran, f"no test ran for {game} under {_id(choices)}"
     bad = problems(result)

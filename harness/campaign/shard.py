@@ -4,7 +4,7 @@ A task (:class:`Task`) names the game, the engine, its choices, a block of seeds
 slice. For each seed in turn, :func:`episode` plays one game of the candidate beside the
 reference in a :class:`harness.explore.lockstep.Lockstep` (legal sets, chance, every observation,
 negative probes, re-asked requests, successors), from a new game with a seeded config or
-from a situation start (``harness.positions``), choosing actions with a generator seeded
+from a situation start (``harness.explore.situations``), choosing actions with a generator seeded
 by the seed alone: the same seed explores the same games on any worker, in any run. No
 Hypothesis draw and no example database is involved.
 
@@ -26,7 +26,7 @@ from harness import capabilities
 from harness.verdicts import findings
 from harness.engines import oracle, open_engine, random_config
 from harness.explore.lockstep import Lockstep, Memory
-from harness.positions import rng_for, situations
+from harness.explore.situations import rng_for, situations
 from harness.campaign.task import MAX_PLIES, PROBES, SITUATION_SHARE, Raw, Task, key_text
 from harness.campaign.shrink import shrink
 

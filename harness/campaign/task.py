@@ -9,7 +9,7 @@ from harness.verdicts import findings
 
 #: seeds per task block: task ``k`` explores seeds ``k * BLOCK`` upwards until its slice is over
 BLOCK = 1_000_000
-#: player actions played in one game at most (a random Sorry! game can run for thousands)
+#: player actions played in one game at most (a random race game can run for thousands)
 MAX_PLIES = 250
 #: share of games started from a situation (a position built around a rare rule)
 SITUATION_SHARE = 0.3

@@ -2,8 +2,8 @@
 
 A vector is one JSON file per (clause, check) in the campaign's ``--out`` folder::
 
-    {"format": "rulecheck-campaign-vector/1", "id": "sorry-SRY-CARD-4-differential",
-     "game": "sorry", "clause": "SRY-CARD-4", "check": "differential", "message": "...",
+    {"format": "rulecheck-campaign-vector/1", "id": "<game>-<clause>-differential",
+     "game": "<game>", "clause": "<clause>", "check": "differential", "message": "...",
      "basis": "provenance", "choices": {...},          # the readings the candidate declared
      "start": {"config": {...}} | {"state": {...}},    # a new game, or a canonical state to load
      "steps": [action, ...],                           # player actions and chance outcomes

@@ -24,6 +24,7 @@ from harness.cli.common import (  # noqa: F401  (commands and tests use them fro
 )
 
 from harness.verdicts import terminal  # noqa: E402
+from harness.verdicts.settings import CheckSettings  # noqa: E402
 from harness.verdicts.terminal import VERDICT_STYLE  # noqa: E402
 
 
@@ -55,10 +56,16 @@ class RulecheckGroup(click.Group):
             ctx.exit(3)
 
 
-@click.group(cls=RulecheckGroup, context_settings={"help_option_names": ["-h", "--help"]})
+def _games_in_words() -> str:
+    titles = [specs.TITLES[g] for g in specs.GAMES]
+    return ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else "".join(titles)
+
+
+@click.group(cls=RulecheckGroup, context_settings={"help_option_names": ["-h", "--help"]},
+             help=f"rulecheck: rules conformance and formal verification for {_games_in_words()}.")
 @click.option("--debug", is_flag=True, help="show tracebacks of internal errors")
 def cli(debug):
-    """rulecheck: rules conformance and formal verification for Opsnorren, Sorry! and Dnup."""
+    pass
 
 
 # --------------------------------------------------------------------------- check
@@ -99,9 +106,19 @@ def check(game, engine, choice, clause, tag, profile, json_path, junit_path, htm
     SIGTERM stops the engine and writes every report marked as an interrupted run (exit
     130 or 143); a second one leaves the previous reports as they were.
     """
+    from harness.verdicts.report import ExpectationsError, load_expectations
+
+    try:
+        expected = load_expectations(expect_path) if expect_path else None
+    except ExpectationsError as exc:
+        raise UsageProblem(str(exc)) from exc
+    settings = CheckSettings(
+        games=tuple(pick_games(game)), engine=engine, choices=parse_choices(choice), clauses=clause, tags=tag,
+        profile=profile, expected=expected, budget=budget or None, vectors=vectors_dir, deadline=deadline,
+        fresh_process=fresh_process, sandbox=sandbox, json_path=json_path, junit_path=junit_path,
+        html_path=html_path, all_clauses=all_clauses)
     with _run_settings():
-        _check(game, engine, choice, clause, tag, profile, json_path, junit_path, html_path, expect_path,
-               all_clauses, deadline, fresh_process, budget, sandbox, vectors_dir)
+        _check(settings)
 
 
 #: what ``check`` tells the suite through the environment; restored when it returns, so an
@@ -127,13 +144,9 @@ def _run_settings():
             settings.load_profile(profile)
 
 
-def _check(game, engine, choice, clause, tag, profile, json_path, junit_path, html_path, expect_path, all_clauses,
-           deadline, fresh_process, budget, sandbox, vectors_dir=None):
-    os.environ["RULECHECK_REUSE_ENGINES"] = "0" if fresh_process else "1"
-    if deadline is not None:
-        os.environ["RULECHECK_DEADLINE"] = str(deadline)
-    if sandbox:
-        if not engine.startswith("cmd:"):
+def _check(settings: CheckSettings):
+    if settings.sandbox:
+        if not settings.engine.startswith("cmd:"):
             raise UsageProblem("--sandbox applies to cmd: engines (a py: engine runs inside rulecheck)")
         from harness.driver.sandbox import available
 
@@ -142,47 +155,40 @@ def _check(game, engine, choice, clause, tag, profile, json_path, junit_path, ht
             raise UsageProblem(why)
         if why:  # a part of the sandbox this machine cannot give: said, never claimed
             console.print(f"[yellow]sandbox:[/] {escape(why)}")
-        os.environ["RULECHECK_SANDBOX"] = "1"
+    os.environ.update(settings.environment())
     from harness.run import run_suite
     from harness.verdicts.check_outcome import signals_interrupt, signals_noted, startup_failure, write_reports_together
     from harness.driver.referee import EngineFault
-    from harness.verdicts.report import ExpectationsError, load_expectations
 
-    games = pick_games(game)
-    choices = parse_choices(choice)
-    try:
-        expected = load_expectations(expect_path) if expect_path else None
-    except ExpectationsError as exc:
-        raise UsageProblem(str(exc)) from exc
+    games, engine, choices = list(settings.games), settings.engine, settings.choices
+    reports = (settings.json_path, settings.junit_path, settings.html_path)
     for g in games:
         specs.resolve_choices(g, {k: v for k, v in choices.items() if k.split(".")[0] == _choice_prefix(g)})
         try:
             _probe_engine(engine, g, choices)
         except EngineFault as fault:  # a verdict on the engine, not an error of rulecheck
-            result = startup_failure(games, engine, fault, list(clause), list(tag), expected)
-            terminal.print_result(console, result, all_clauses)
+            result = startup_failure(settings, fault)
+            terminal.print_result(console, result, settings.all_clauses)
             with signals_noted({}):
-                for path in write_reports_together(result, json_path, junit_path, html_path):
+                for path in write_reports_together(result, *reports):
                     console.print(f"report written to {path}")
             console.print(f"[bold red]FAIL[/]: the engine did not start: {escape(_safe(fault.what))}")
             sys.exit(1)
-    if profile:
-        os.environ["HYPOTHESIS_PROFILE"] = profile
+    if settings.profile:
         import harness.profiles  # noqa: F401
-        from hypothesis import settings
+        from hypothesis import settings as hypothesis_settings
 
-        settings.load_profile(profile)
+        hypothesis_settings.load_profile(settings.profile)
     console.print(f"[bold]rulecheck check[/] {', '.join(games)}  engine={engine}  "
                   f"profile={os.environ.get('HYPOTHESIS_PROFILE', 'ci')}")
     t0 = time.perf_counter()
     got = {}
     with signals_interrupt(got), _Progress() as progress:
-        result = run_suite(games, engine, choices, list(clause), progress=progress, expected=expected, tags=list(tag),
-                           budget=budget or None, vectors=vectors_dir)
+        result = run_suite(settings, progress=progress)
     elapsed = time.perf_counter() - t0
     if result.interrupted:
         result.interrupted = got.get("signal", "SIGINT")
-    terminal.print_result(console, result, all_clauses)
+    terminal.print_result(console, result, settings.all_clauses)
     t = result.totals
     tests = result.to_json()["tests"]
     console.print(
@@ -197,7 +203,7 @@ def _check(game, engine, choice, clause, tag, profile, json_path, junit_path, ht
     for e in result.errors:
         console.print(f"[bold red]error[/] {escape(_safe(str(e.get('nodeid', ''))))}: {escape(_safe(e['message'][:2000]))}")
     with signals_noted(got):  # the reports are written whole, all of them, whatever arrives now
-        for path in write_reports_together(result, json_path, junit_path, html_path):
+        for path in write_reports_together(result, *reports):
             console.print(f"report written to {path}")
     if result.interrupted:
         console.print(f"[bold red]INTERRUPTED[/] ({result.interrupted}): the reports are marked as a partial run")

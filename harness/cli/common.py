@@ -26,13 +26,13 @@ def parse_choices(values: tuple[str, ...]) -> dict[str, str]:
     for v in values:
         cid, sep, opt = v.partition("=")
         if not sep or not cid or not opt:
-            raise UsageProblem(f"--choice {v!r}: write --choice ID=OPTION, e.g. --choice ops.joker-lead=next-card")
+            raise UsageProblem(f"--choice {v!r}: write --choice ID=OPTION, e.g. --choice <game>.<question>=<option> (rulecheck ambiguities lists them)")
         out[cid] = opt
     return out
 
 
 def parse_config(values: tuple[str, ...]) -> dict:
-    """``KEY=VALUE`` pairs, VALUE as JSON; ``KEY=@FILE`` reads the JSON of a file (a Dnup deck)."""
+    """``KEY=VALUE`` pairs, VALUE as JSON; ``KEY=@FILE`` reads the JSON of a file (a deck)."""
     out: dict = {}
     for v in values:
         key, sep, raw = v.partition("=")
@@ -81,4 +81,4 @@ def _probe_engine(spec: str, game: str, choices: dict[str, str]) -> None:
 
 
 def _choice_prefix(game: str) -> str:
-    return {"opsnorren": "ops", "sorry": "sorry", "dnup": "dnup"}[game]
+    return specs.CHOICE_PREFIX[game]

@@ -1,7 +1,7 @@
 """Turn the conformance suite's test records into clause verdicts (``harness.run`` runs it).
 
-The suite is ``harness/suite/test_<game>_*.py``: Gherkin scenarios, the stateful
-machine, perft and vector replays. Each test names the clauses it checks (markers
+The suite is ``harness/games/<game>/test_<game>_*.py`` and ``harness/suite/test_all_*.py``:
+Gherkin scenarios, the stateful machine, perft and vector replays. Each test names the clauses it checks (markers
 from ``@clause:`` tags or ``pytest.mark.clause``). A clause's verdict:
 
 - ``fail``            a test of it failed and blamed it (or failed without blaming a single clause),

@@ -38,7 +38,7 @@ class ExpectationsError(ValueError):
 def load_expectations(path: str | Path) -> dict[str, str]:
     """Known deviations of an engine: ``{clause id: reason}``.
 
-    TOML (``[[deviation]] clause = "OPS-DOVE" reason = "..."``) or JSON
+    TOML (``[[deviation]] clause = "<clause id>" reason = "..."``) or JSON
     (``{"deviations": [{"clause": ..., "reason": ...}]}``).
     """
     p = Path(path)

@@ -144,7 +144,7 @@ class ScenarioChecks:
         """A Given or When started a new game: when the candidate's differs from the reference's,
         keep it (a replayable ``new`` witness). A failure no transition explains (the reference
         rejects the scenario's action in the candidate's position too, or nothing was applied)
-        follows from it (OPS-DEAL, SRY-SETUP, DNP-DEAL and the like)."""
+        follows from it (a game's deal or setup clause and the like)."""
         if self.setup_departure is not None:
             return
         eng = _ctx_engine(self)

@@ -10,7 +10,7 @@
   that recurs with nobody going out).
 
 Vector format: as ``proofs/sorry/vectors.py`` (cases of a state, steps with ``legal`` and
-the fields expected after them). ``harness/suite/test_dnup_vectors.py`` replays them.
+the fields expected after them). ``harness/games/dnup/test_dnup_vectors.py`` replays them.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Witnesses become test vectors: ``python -m proofs.opsnorren.vectors [DIR]`` (re)writes
 ``specs/opsnorren/vectors/*.json`` (or DIR's) deterministically from the Z3 witnesses of the
-ambiguity register; ``harness/suite/test_opsnorren_vectors.py`` replays them against
+ambiguity register; ``harness/games/opsnorren/test_opsnorren_vectors.py`` replays them against
 the engine under test.
 
 A vector file::
