@@ -1,7 +1,8 @@
 """Finding engines by name: ``reference``, ``py:<module>:<factory>`` (and later ``cmd:<command>``).
 
-The reference engines live in ``engine/<game>/``; this module is the one place that
-knows their class names.
+The reference engine of a game (one of ``specs.GAMES``) is the class ``<Game>Engine`` of the
+package ``engine/<game>/`` (``engine.chess:ChessEngine`` for a game ``chess``); this module is the one place that
+knows that convention.
 """
 
 from __future__ import annotations
@@ -12,14 +13,12 @@ import os
 import random
 import sys
 
+import specs
 from engine.errors import BadConfigError, UnknownChoiceError
 from engine.protocol import Engine
 
-REFERENCE = {
-    "opsnorren": "engine.opsnorren:OpsnorrenEngine",
-    "sorry": "engine.sorry:SorryEngine",
-    "dnup": "engine.dnup:DnupEngine",
-}
+#: game -> ``module:class`` of its reference engine
+REFERENCE = {game: f"engine.{game}:{game.capitalize()}Engine" for game in specs.GAMES}
 
 
 class EngineSpecError(ValueError):

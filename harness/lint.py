@@ -33,10 +33,12 @@ class Problem:
 
 
 def step_parsers(game: str) -> list[tuple[str, object, str]]:
-    """(type, parser, where) for every step definition in ``harness.steps.<game>``."""
+    """(type, parser, where) for every step definition of the game (``harness.games.<game>.steps``)."""
     from pytest_bdd.steps import step_function_context_registry
 
-    modname = f"harness.steps.{game}"
+    from harness import games
+
+    modname = games.get(game).steps
     importlib.import_module(modname)
     out = []
     for ctx in list(step_function_context_registry.values()):
@@ -57,7 +59,7 @@ def lint_game(game: str) -> list[Problem]:
     try:
         parsers = step_parsers(game)
     except ImportError as exc:
-        return [Problem(f"harness/steps/{game}.py", 0, f"cannot import step definitions: {exc}")]
+        return [Problem(f"harness/games/{game}/steps", 0, f"cannot import step definitions: {exc}")]
     files = sorted(feats_dir.glob("*.feature"))
     if not files:
         problems.append(Problem(str(feats_dir), 0, "no .feature files"))

@@ -1,6 +1,6 @@
 """The rulecheck pytest plugin (registered as a ``pytest11`` entry point).
 
-- Gherkin tags ``@clause:OPS-FOLLOW-SUIT`` and ``@choice:ops.some-choice=option`` become
+- Gherkin tags ``@clause:<clause id>`` and ``@choice:<choice id>=<option>`` become
   the markers ``clause`` and ``choice``; any other tag must be a registered marker,
   so a typo in a tag fails collection instead of being ignored.
 - ``--rulecheck-engine`` picks the engine under test (``reference`` by default,
@@ -15,13 +15,12 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
 import pytest
 
-NOT_APPLICABLE = "not applicable"
+from harness.files import write_atomic
+from harness.verdicts.items import NOT_APPLICABLE, item_choices, item_clauses, item_tags
 
 
 def pytest_addoption(parser):
@@ -67,26 +66,6 @@ def parse_choices(values: list[str]) -> dict[str, str]:
             raise pytest.UsageError(f"--rulecheck-choice {v!r}: write ID=OPTION")
         out[cid] = opt
     return out
-
-
-def item_clauses(item) -> list[str]:
-    out: list[str] = []
-    for m in item.iter_markers("clause"):
-        for a in m.args:
-            if a not in out:
-                out.append(a)
-    return out
-
-
-def item_choices(item) -> dict[str, str]:
-    return {m.args[0]: m.args[1] for m in item.iter_markers("choice")}
-
-
-def item_tags(item) -> list[str]:
-    """The tags a test answers to in --rulecheck-tag: clause:<id>, choice:<id>=<option>, game:<name>."""
-    tags = [f"clause:{c}" for c in item_clauses(item)]
-    tags += [f"choice:{k}={v}" for k, v in item_choices(item).items()]
-    return tags + [f"game:{m.args[0]}" for m in item.iter_markers("game")]
 
 
 def pytest_collection_modifyitems(config, items):
@@ -267,19 +246,3 @@ def _failure_text(report) -> str:
     # keep the crash line first, then a bounded tail of the full text (Hypothesis prints the program there)
     tail = text[-6000:]
     return head + "\n" + tail if head not in tail[:200] else tail
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash never leaves half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; a report is for others to read too
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

@@ -19,6 +19,8 @@ from typing import Callable
 
 import z3
 
+import specs
+
 PROVED, REFUTED, UNKNOWN = "proved", "refuted", "unknown"
 #: a proof whose premises are unsat: it holds of no position at all (a failure, never a pass)
 VACUOUS = "vacuous"
@@ -208,7 +210,7 @@ class Ambiguity:
         }
 
 
-PROOF_GAMES = ("opsnorren", "sorry", "dnup")
+PROOF_GAMES = specs.GAMES
 #: keys of a parameter file that describe the table rather than hold it
 _META_KEYS = ("about", "provenance", "how_chosen", "source", "why")
 
@@ -247,7 +249,6 @@ def _param_value(p):
 def fact_items(game: str, have=()) -> list[Ambiguity]:
     """One ``fact:<id>`` item per assumed parameter of ``game`` not in ``have``: the assumed
     value in full, why it was assumed, the clauses that rest on it."""
-    import specs
 
     spec = specs.load(game)
     out = []
@@ -288,13 +289,15 @@ def run_theorems(theorems: list[Theorem], workers: int = 2):
 
 
 def load_theorems(games: list[str] | None = None) -> list[Theorem]:
-    """Import ``proofs/<game>/theorems.py`` for each game that has one; the registered theorems."""
+    """Import ``proofs/<game>/theorems.py`` and its ``mutants.py`` (the vacuity checks) for each
+    game that has them; the registered theorems."""
     for g in games or PROOF_GAMES:
-        try:
-            importlib.import_module(f"proofs.{g}.theorems")
-        except ModuleNotFoundError as exc:
-            if exc.name not in (f"proofs.{g}", f"proofs.{g}.theorems"):
-                raise
+        for part in ("theorems", "mutants"):
+            try:
+                importlib.import_module(f"proofs.{g}.{part}")
+            except ModuleNotFoundError as exc:
+                if exc.name not in (f"proofs.{g}", f"proofs.{g}.{part}"):
+                    raise
     return [t for t in THEOREMS if games is None or t.game in games]
 
 
@@ -318,7 +321,6 @@ REGISTER_STATUS = {"ambiguity": "open", "gap": "assumed", "variant": "offered", 
 
 def spec_register(game: str) -> list[Ambiguity]:
     """The items of ``specs/<game>/register.toml``, of every kind (``specs.register``)."""
-    import specs
 
     return [Ambiguity(id=it.id, game=game, kind=it.kind, title=it.question, lines=it.lines,
                       readings=dict(it.readings), status=REGISTER_STATUS[it.kind], default=it.default,

@@ -31,10 +31,25 @@ SPECS_DIR = Path(__file__).resolve().parent
 META_SCHEMA = SPECS_DIR / "spec.schema.json"
 ROOT = SPECS_DIR.parent
 from specs.paths import FEATURES_DIR, SEEDS_DIR  # noqa: E402  (a checkout or an installed wheel: specs/paths.py)
-GAMES = ("opsnorren", "sorry", "dnup")
-SEED_FILES = {"opsnorren": "opsnorren.nl.txt", "sorry": "sorry.nl.txt", "dnup": "dnup.nl.txt"}
+
+
+def _game_files() -> dict[str, dict]:
+    """``specs/<game>/game.toml`` of every game folder, in their ``order``."""
+    found = {d.name: tomllib.loads((d / "game.toml").read_text(encoding="utf-8"))
+             for d in SPECS_DIR.iterdir() if (d / "game.toml").is_file()}
+    return dict(sorted(found.items(), key=lambda kv: (kv[1].get("order", 0), kv[0])))
+
+
+_GAME_FILES = _game_files()
+#: the games: every folder of specs/ with a game.toml
+GAMES = tuple(_GAME_FILES)
+SEED_FILES = {g: meta["seed"] for g, meta in _GAME_FILES.items()}
+#: the game's name as people write it (Sorry!)
+TITLES = {g: meta["title"] for g, meta in _GAME_FILES.items()}
 #: every clause id of a game starts with its prefix: OPS-FOLLOW-SUIT, SRY-SLIDE, DNP-ACTION-B
-CLAUSE_PREFIX = {"opsnorren": "OPS", "sorry": "SRY", "dnup": "DNP"}
+CLAUSE_PREFIX = {g: meta["clause_prefix"] for g, meta in _GAME_FILES.items()}
+#: every choice id of a game starts with its prefix and a dot: ops.joker-lead, sorry.slide-bumps-own
+CHOICE_PREFIX = {g: meta["choice_prefix"] for g, meta in _GAME_FILES.items()}
 
 
 def game_of_clause(clause_id: str) -> str | None:
@@ -394,7 +409,7 @@ def check_citations(spec: GameSpec) -> list[str]:
 
 def resolve_choices(game: str, given: dict[str, str] | None) -> dict[str, str]:
     """Defaults overridden by ``given``; UnknownChoiceError on an unknown id or option."""
-    from engine.errors import UnknownChoiceError
+    from specs.errors import UnknownChoiceError
 
     spec = load(game)
     out = spec.default_choices()

@@ -12,7 +12,7 @@ from engine.canonical import dumps
 from engine.dnup import DnupEngine, random_config
 from engine.errors import BadConfigError, IllegalActionError, UnknownChoiceError
 from harness.explore.machine import random_playout
-from harness.steps.dnup import base_position, parse_cards
+from harness.games.dnup.positions import base_position, parse_cards
 
 
 def position(players=5, hands=None, sets=None, to_move=0, area=None, **extra):
@@ -25,7 +25,7 @@ def position(players=5, hands=None, sets=None, to_move=0, area=None, **extra):
         pos["hands"][p] = parse_cards(text)
     for (p, a), text in (sets or {}).items():
         pos["sets"][p][a - 1] = parse_cards(text)
-    from harness.steps.dnup import deck_cards
+    from harness.games.dnup.positions import deck_cards
 
     for h in pos["hands"]:
         used.update(c[0] for c in h or [])

@@ -1,4 +1,4 @@
-"""Dnup positions built around a rule (harness/positions/dnup.py): every start is one the
+"""Dnup positions built around a rule (harness/games/dnup/situations.py): every start is one the
 reference reaches from a new game, and playing on from it exercises the clauses it is built around."""
 
 from __future__ import annotations
@@ -10,8 +10,9 @@ import pytest
 from engine import chance as chance_mod
 from engine.dnup import DnupEngine
 from harness.explore import coverage
-from harness.positions import rng_for, situations
-from harness.positions.dnup import SITUATIONS, small
+from harness.explore.situations import rng_for, situations
+from harness.games.dnup.positions import small
+from harness.games.dnup.situations import SITUATIONS
 
 SITS = {s.name: s for s in SITUATIONS}
 

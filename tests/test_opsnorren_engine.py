@@ -14,7 +14,7 @@ from engine.errors import BadConfigError, UnknownChoiceError
 from engine.opsnorren import OpsnorrenEngine, random_config
 from engine.opsnorren.tables import ENV_VAR
 from harness.explore.machine import random_playout
-from harness.steps.opsnorren.positions import with_every_card
+from harness.games.opsnorren.positions import with_every_card
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""Opsnorren positions built around a rule (harness/positions/opsnorren.py).
+"""Opsnorren positions built around a rule (harness/games/opsnorren/situations.py).
 
 Each situation's starts are reachable (every path step, every start state accepted by the
 reference), and replaying a start plus its plies exercises the clauses the situation is
@@ -14,7 +14,7 @@ from engine import chance as chance_mod
 from engine.canonical import dumps
 from engine.opsnorren import OpsnorrenEngine
 from harness.explore import coverage
-from harness.positions import rng_for, situations
+from harness.explore.situations import rng_for, situations
 
 GAME = "opsnorren"
 SITUATIONS = situations(GAME)
@@ -90,6 +90,6 @@ def test_the_situations_cover_every_player_count_and_stay_within_budget():
 
 def test_the_rule_rows_hold_every_known_rule_card():
     """OPS-SETUP-RULE-ROW: every white and black rule card is revealed at some round end of a situation."""
-    from harness.positions.opsnorren import ROWS
+    from harness.games.opsnorren.positions import ROWS
 
     assert {r for row in ROWS.values() for r in row} == set(REF.tables.white) | set(REF.tables.black)

@@ -255,7 +255,7 @@ def test_a_face_down_rule_card_shown_is_blamed_on_the_row_and_its_reveal(eng, ga
 # position, and the reference's provenance names its clause there ---------------------------------
 
 KINDS = ("illegal-accepted", "legal-missing", "rare", "observation", "caching")
-#: where each engine shows: a situation of harness/positions/opsnorren.py, or random play from a config
+#: where each engine shows: a situation of harness/games/opsnorren/situations.py, or random play from a config
 WHERE = {
     "accepts_off_suit": {"players": 4}, "accepts_any_player": {"players": 4},
     "passes_the_same_card_twice": {"players": 4, "rule_cards": ["pass-three", "most-blue", "two-wins",
@@ -293,7 +293,7 @@ def probes(state: dict, legal: list[dict]) -> list[dict]:
 
 def starts(where, samples: int = 3):
     """(engine-free) starts: a situation's, or new games of a config."""
-    from harness.positions import rng_for, situations
+    from harness.explore.situations import rng_for, situations
 
     if isinstance(where, dict):
         return [({"config": where, "path": []}, random.Random(k), None, 70) for k in range(samples)]

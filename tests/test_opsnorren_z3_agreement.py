@@ -30,7 +30,7 @@ from engine.opsnorren import OpsnorrenEngine
 from proofs.opsnorren import model as M
 from proofs.opsnorren import search as Q
 from proofs.opsnorren import spec as S
-from harness.steps.opsnorren.positions import with_every_card
+from harness.games.opsnorren.positions import with_every_card
 
 MIN_TRICKS = 10_000
 #: tricks built directly (every joker combination the deal allows, any rule row) per run

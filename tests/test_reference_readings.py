@@ -13,7 +13,7 @@ test that assumes the default without saying so fails here.
   every choice at once already runs in the suite itself: ``*_machine_other_readings``.)
 
 Differential play and the situations are left out: against the reference they compare the
-reference with itself under the same reading. Each run is ``harness.verdicts.check.run_suite`` in this process.
+reference with itself under the same reading. Each run is ``harness.run.run_suite`` in this process.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ import random
 import pytest
 
 import specs
-from harness.verdicts.check import run_suite
+from harness.run import run_suite
+from harness.verdicts.settings import CheckSettings
 
 GAMES = ("dnup", "opsnorren", "sorry")
 COMBINATIONS_PER_GAME = 3
@@ -83,7 +84,7 @@ def problems(result) -> list[str]:
 
 @pytest.mark.parametrize(("game", "choices", "selection"), _params())
 def test_the_reference_passes_clean_under_the_reading(game, choices, selection):
-    result = run_suite([game], engine="reference", choices=choices, extra_args=["-k", selection])
+    result = run_suite(CheckSettings(games=(game,), choices=choices), extra_args=["-k", selection])
     ran = [r for r in result.records if r["outcome"] == "passed"]
     assert ran, f"no test ran for {game} under {_id(choices)}"
     bad = problems(result)

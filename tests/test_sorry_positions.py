@@ -1,4 +1,4 @@
-"""Sorry! positions built around a rule (harness/positions/sorry.py).
+"""Sorry! positions built around a rule (harness/games/sorry/situations.py).
 
 Each situation's starts are reachable (the reference accepts every step of the path, or loads
 the state), and replaying a start plus its plies exercises the clauses the situation is built
@@ -15,7 +15,7 @@ import pytest
 from engine import chance as chance_mod
 from engine.sorry import SorryEngine
 from harness.explore import coverage
-from harness.positions import rng_for, situations
+from harness.explore.situations import rng_for, situations
 
 REF = SorryEngine()
 EX = REF.explainer()

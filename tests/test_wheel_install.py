@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 import specs
-from harness.verdicts.check import pytest_args
+from harness.run import pytest_args
 
 ROOT = specs.ROOT
 GAME = "dnup"

@@ -2,7 +2,7 @@
 
 :func:`run_campaign` connects to a scheduler (``tcp://host:8786``) or starts a local cluster
 of worker processes (one thread each: the engines are CPU-bound Python), then keeps every
-worker busy with :class:`harness.campaign.shard.Task` slices (``distributed.as_completed``)
+worker busy with :class:`harness.campaign.task.Task` slices (``distributed.as_completed``)
 until the time budget is used up. Each task explores its own block of seeds, so the shards
 never overlap and each seed's games are the same wherever they run.
 
@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Callable
 
 from harness.campaign import vectors
-from harness.campaign.shard import BLOCK, Task, key_text, run_task
+from harness.campaign.shard import run_task
+from harness.campaign.task import BLOCK, Task, key_text
 
 #: seconds one task explores before it reports back (shorter near the end of the budget)
 SLICE = 10.0
@@ -186,6 +187,6 @@ def run_campaign(game: str, engine: str, choices: dict, budget: float, out: Path
 def _write_summary(out: Path, summary: Summary) -> None:
     import json
 
-    from harness.pytest_plugin import write_atomic
+    from harness.files import write_atomic
 
     write_atomic(out / SUMMARY, json.dumps(summary.to_json(), indent=1, ensure_ascii=False))

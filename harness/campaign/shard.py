@@ -4,7 +4,7 @@ A task (:class:`Task`) names the game, the engine, its choices, a block of seeds
 slice. For each seed in turn, :func:`episode` plays one game of the candidate beside the
 reference in a :class:`harness.explore.lockstep.Lockstep` (legal sets, chance, every observation,
 negative probes, re-asked requests, successors), from a new game with a seeded config or
-from a situation start (``harness.positions``), choosing actions with a generator seeded
+from a situation start (``harness.explore.situations``), choosing actions with a generator seeded
 by the seed alone: the same seed explores the same games on any worker, in any run. No
 Hypothesis draw and no example database is involved.
 
@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextvars
 import random
 import time
-from dataclasses import asdict, dataclass, field
 
 from engine import chance as chance_mod
 from engine.canonical import dumps
@@ -27,51 +26,9 @@ from harness import capabilities
 from harness.verdicts import findings
 from harness.engines import oracle, open_engine, random_config
 from harness.explore.lockstep import Lockstep, Memory
-from harness.positions import rng_for, situations
-
-#: seeds per task block: task ``k`` explores seeds ``k * BLOCK`` upwards until its slice is over
-BLOCK = 1_000_000
-#: player actions played in one game at most (a random Sorry! game can run for thousands)
-MAX_PLIES = 250
-#: share of games started from a situation (a position built around a rare rule)
-SITUATION_SHARE = 0.3
-#: forbidden actions offered per state (situations offer more, as in ``harness.explore.situations``)
-PROBES = 4
-
-
-@dataclass
-class Task:
-    """What one worker explores: ``seeds`` seeds from ``first_seed`` for at most ``seconds``."""
-
-    game: str
-    engine: str
-    choices: dict = field(default_factory=dict)
-    first_seed: int = 0
-    seeds: int = BLOCK
-    seconds: float = 10.0
-    #: the campaign's end (``time.time()``): a task queued late stops there too
-    until: float | None = None
-    #: "clause|check" -> steps of the best vector the driver holds: not shrunk again unless shorter
-    known: dict = field(default_factory=dict)
-
-    def to_json(self) -> dict:
-        return asdict(self)
-
-
-def key_text(key: tuple[str, str]) -> str:
-    return f"{key[0]}|{key[1]}"
-
-
-@dataclass
-class Raw:
-    """A finding as first seen: the start, the actions up to the transition, the finding."""
-
-    key: tuple[str, str]
-    seed: int
-    start: dict
-    steps: list
-    finding: findings.Finding
-
+from harness.explore.situations import rng_for, situations
+from harness.campaign.task import MAX_PLIES, PROBES, SITUATION_SHARE, Raw, Task, key_text
+from harness.campaign.shrink import shrink
 
 def _start_of(path0: dict) -> dict:
     return {"config": path0["new_game"]} if "new_game" in path0 else {"state": path0["state"]}
@@ -165,8 +122,6 @@ def _report_new(sink, before: dict, seed: int, start: dict, steps: list, on_new)
 
 def run_task(task: Task | dict) -> dict:
     """Explore seeds until the slice is over; the result is JSON-able (see the module docstring)."""
-    from harness.campaign.shrink import shrink
-
     if isinstance(task, dict):
         task = Task(**task)
     t0 = time.monotonic()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engine.errors import RulecheckError
 from harness.campaign import vectors
-from harness.campaign.shard import Raw
+from harness.campaign.task import Raw
 
 
 def _states(reference, start: dict, steps: list) -> list[dict] | None:

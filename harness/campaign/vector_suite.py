@@ -1,6 +1,6 @@
 """Campaign vectors replayed as conformance tests: ``rulecheck check --vectors DIR``.
 
-``harness.verdicts.check.run_suite`` puts this module first on the command line and registers
+``harness.run.run_suite`` puts this module first on the command line and registers
 :class:`VectorsPlugin`, which makes one test per vector of the games checked, marked with
 the vector's game, clause and readings (an engine under other readings skips it as not
 applicable). A replay (``harness.campaign.vectors.replay``) runs every lockstep check again

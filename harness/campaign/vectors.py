@@ -2,8 +2,8 @@
 
 A vector is one JSON file per (clause, check) in the campaign's ``--out`` folder::
 
-    {"format": "rulecheck-campaign-vector/1", "id": "sorry-SRY-CARD-4-differential",
-     "game": "sorry", "clause": "SRY-CARD-4", "check": "differential", "message": "...",
+    {"format": "rulecheck-campaign-vector/1", "id": "<game>-<clause>-differential",
+     "game": "<game>", "clause": "<clause>", "check": "differential", "message": "...",
      "basis": "provenance", "choices": {...},          # the readings the candidate declared
      "start": {"config": {...}} | {"state": {...}},    # a new game, or a canonical state to load
      "steps": [action, ...],                           # player actions and chance outcomes
@@ -27,6 +27,7 @@ from pathlib import Path
 from engine.canonical import dumps
 from harness.verdicts import findings
 from harness.explore.lockstep import Lockstep, Memory
+from harness.campaign.task import PROBES
 
 FORMAT = "rulecheck-campaign-vector/1"
 
@@ -42,7 +43,7 @@ def size(vec: dict) -> tuple[int, int]:
 
 def write(out: Path, vec: dict) -> Path:
     """Write ``vec`` atomically as ``<id>.json`` in ``out`` (a Ctrl-C never leaves half a file)."""
-    from harness.pytest_plugin import write_atomic
+    from harness.files import write_atomic
 
     path = Path(out) / f"{vec['id']}.json"
     write_atomic(path, json.dumps(vec, indent=1, ensure_ascii=False, sort_keys=True))
@@ -79,8 +80,6 @@ def _play(candidate, reference, start: dict, steps: list) -> findings.FindingSin
 
 
 def _probes() -> int:
-    from harness.campaign.shard import PROBES
-
     return PROBES
 
 

@@ -1,6 +1,6 @@
 """A candidate engine in a subprocess, spoken to over the engine protocol (docs/protocol.md).
 
-``SubprocessEngine("node my-engine.js", game="dnup")`` implements ``engine.protocol.Engine``:
+``SubprocessEngine("node my-engine.js", game=GAME)`` implements ``engine.protocol.Engine``:
 states are canonical JSON dicts on our side, every answer is checked against the
 protocol schemas and the game's state/action schemas, and errors the candidate returns
 become ``engine.errors`` exceptions (``error_from_wire``).

@@ -2,11 +2,11 @@
 
 - ``playout``: seeded random games; ``machine``: the Hypothesis stateful machine that checks
   the rules' invariants on every transition (the per-game machines are in
-  ``harness.machines``);
+  ``harness.games.<game>.machine``);
 - ``lockstep``: candidate and reference side by side in every explored state (legal sets,
   chance, every player's observation, negative probes from ``probes``, re-asked requests,
   successors), shared by ``differential`` play and the ``situations`` built around a rule
-  (the per-game position builders are in ``harness.positions``);
+  (the per-game position builders are in ``harness.games.<game>.positions``);
 - ``perft``: move-path enumeration and divide; ``coverage``: per-clause counts of the
   transitions explored (``python -m harness.explore.coverage``).
 """

@@ -14,7 +14,6 @@ does not hide the next. The test fails at the end with every clause found.
 
 from __future__ import annotations
 
-import importlib
 
 from hypothesis import note, target
 from hypothesis import strategies as st
@@ -23,7 +22,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, rule, run_sta
 from engine import chance as chance_mod
 from engine.canonical import dumps
 from engine.protocol import Engine
-from harness import capabilities
+from harness import capabilities, games
 from harness.verdicts.blame import DIFFERENTIAL  # noqa: F401  (imported from here)
 from harness.verdicts.findings import current, raise_if_any
 from harness.explore.lockstep import Lockstep, Memory
@@ -74,7 +73,7 @@ class DifferentialMachine(RuleBasedStateMachine):
 
 
 def configs_for(game: str):
-    return importlib.import_module(f"harness.machines.{game}").configs()
+    return games.get(game).machine().configs()
 
 
 def run_differential(candidate: Engine, reference: Engine, configs) -> None:

@@ -188,7 +188,7 @@ class Lockstep:
         return True
 
     def start_from_state(self, state_json: dict) -> bool:
-        """Both sides load a built position (``harness.positions``)."""
+        """Both sides load a built position (``harness.explore.situations``)."""
         self.path = [{"state": state_json}]
         self.finished = False
         ref = self.reference.from_json(state_json)

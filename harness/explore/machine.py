@@ -32,20 +32,12 @@ import specs
 from engine import chance as chance_mod
 from engine.canonical import dumps
 from engine.errors import RulecheckError
-from harness.verdicts.violations import FAULT_CODES
 from engine.protocol import Engine
 from harness import capabilities
 from harness.verdicts.findings import current, raise_if_any, record
 from harness.explore.playout import playout_steps, random_playout  # noqa: F401  (imported from here)
-from harness.verdicts.violations import ClauseViolation
+from harness.verdicts.violations import FAULT_CODES, ClauseViolation, ProtocolViolation  # noqa: F401  (imported from here)
 from specs import validate_state
-
-
-class ProtocolViolation(AssertionError):
-    """The engine broke the protocol itself (not a rule of the game): blamed on ``[PROTOCOL]``."""
-
-    def __init__(self, message: str):
-        super().__init__(f"[PROTOCOL] {message}")
 
 
 class EngineMachine(RuleBasedStateMachine):

@@ -1,27 +1,43 @@
 """Situations: the candidate beside the reference from positions built around a rule.
 
-Random play rarely reaches some situations a rule is about; ``harness/positions/<game>.py``
-builds reachable starts for them (:class:`harness.positions.Situation`). For each sample,
+Random play rarely reaches some situations a rule is about (six cards of one value in a
+hand, an own pawn inside the slide an 11-swap enters, a round ending under a scoring rule
+card with jokers won). Each game lists :class:`Situation` values in
+``harness/games/<game>/situations.py`` (``SITUATIONS``, built by the game's ``positions``):
+a name, the clauses the situation is built around, and a builder that returns a reachable
+start:
+
+- ``{"config": {...}, "path": [action, ...]}``: a new game and the actions (chance
+  outcomes chosen on purpose included) that lead to the situation. Every step is one the
+  reference accepts, so the position is reachable and a finding's witness can show the
+  path from a new game. Preferred.
+- ``{"state": {...}}``: a canonical state the reference loads, for a situation no short
+  path reaches.
+
+Builders are deterministic functions of the ``random.Random`` they get. For each sample,
 :func:`run_situation` starts both engines (a new game and the path that leads to the
 situation, or a loaded position), then plays on for the situation's plies, with every check
 of :class:`harness.explore.lockstep.Lockstep` in every state, the path's own states included.
 
 Everything is seeded from the game, the situation's name and the sample number
-(:func:`harness.positions.rng_for`): no Hypothesis draws, so a run is the same in-process
-and over the protocol, and the same every time.
+(:func:`rng_for`): no Hypothesis draws, so a run is the same in-process and over the
+protocol, and the same every time.
 """
 
 from __future__ import annotations
 
 import os
+import random
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from engine import chance as chance_mod
 from engine.canonical import dumps
 from engine.errors import RulecheckError
 from engine.protocol import Engine
 from harness.verdicts.findings import current, raise_if_any
+from harness import games
 from harness.explore.lockstep import Lockstep, Memory
-from harness.positions import Situation, rng_for
 
 CHECK = "situation"
 #: situations are where rare rules are: more forbidden actions are offered per state than in random play
@@ -29,6 +45,38 @@ PROBES_PER_STATE = 6
 #: samples per situation, relative to the situation's own count: the thorough profile builds more,
 #: failfast (the project's own broken-engine tests) a third (at least one)
 SCALE = {"thorough": 10.0, "failfast": 0.34}
+
+
+Start = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Situation:
+    """A family of reachable positions built around ``clauses``."""
+
+    name: str
+    clauses: tuple[str, ...]
+    #: ``build(rng, reference)`` -> a start (see the module docstring); the reference engine is
+    #: configured with the default readings and may be used to play forward or search
+    build: Callable[[random.Random, Engine], Start]
+    #: what the situation is, for people (shown in test ids and reports)
+    why: str = ""
+    #: player actions played (chance outcomes at random) after the start, for each sample
+    plies: int = 30
+    #: how many starts (different rng seeds) the default run builds
+    samples: int = 3
+    #: ``choose(rng, legal, state_json)`` -> the action to play after the start (default: uniform)
+    choose: Callable[[random.Random, list, dict], dict] | None = None
+
+
+def situations(game: str) -> list[Situation]:
+    """The situations of ``game`` (none when its harness package has no ``situations``)."""
+    return games.get(game).situations()
+
+
+def rng_for(game: str, name: str, sample: int) -> random.Random:
+    """The seeded generator of one sample: the same start in every mode and every run."""
+    return random.Random(f"{game}/{name}/{sample}")
 
 
 class SituationError(RuntimeError):

@@ -1,16 +1,16 @@
 """Positions built around a rule, played in lockstep with the reference (see harness/explore/situations.py).
 
-One test per situation of ``harness/positions/<game>.py``: its clauses are the rules the
+One test per situation of ``harness/games/<game>/situations.py``: its clauses are the rules the
 situation is built around, so a clean run is evidence for them, and a finding anywhere is
 blamed on its own clause through the reference's provenance.
 """
 
 import pytest
 
-from harness.pytest_plugin import NOT_APPLICABLE
+from harness.verdicts.items import NOT_APPLICABLE
 
 from harness.engines import available_games, oracle
-from harness.positions import situations
+from harness.explore.situations import situations
 from harness.explore.situations import run_situation
 
 CASES = [pytest.param(g, s, id=f"{g}-{s.name}", marks=[pytest.mark.game(g), pytest.mark.clause(*s.clauses)])

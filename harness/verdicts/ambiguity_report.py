@@ -49,7 +49,8 @@ def register_items(game: str, proofs: list[Ambiguity] | None = None) -> tuple[li
             evidence.setdefault(e.id, []).append(a)
         elif a.kind in ("not-ambiguous",) or a.status in ("commutes", "independent", "same", "fixed-order"):
             settled.append({"id": a.id, "game": game, "title": a.title, "seed_lines": list(a.lines), "why": a.detail,
-                            "found": "Z3 rule-order sweep" if a.id.startswith("ops.order.") else "proofs"})
+                            "found": "Z3 rule-order sweep" if a.id.startswith(f"{specs.CHOICE_PREFIX[game]}.order.")
+                            else "proofs"})
         else:
             extra.append(a)
     out = []
@@ -93,7 +94,7 @@ def measure_all(games: list[str], n: int, seed: int) -> dict[tuple[str, str], di
 
 def _impacts_and_registers(games: list[str], n: int, seed: int, parallel: bool = True):
     """Play while the register's proofs run: with ``parallel`` in a second process (the proofs
-    of Opsnorren take longer than all the games), else one after the other."""
+    of one game can take longer than all the games' play), else one after the other."""
     if n <= 0:
         return {}, {g: register_items(g) for g in games}
     if parallel:

@@ -29,7 +29,7 @@ def check_kind(item) -> str:
 
 
 def is_protocol_fault(exc: BaseException) -> bool:
-    from harness.explore.machine import ProtocolViolation
+    from harness.verdicts.violations import ProtocolViolation
     from harness.driver.referee import EngineFault
 
     if isinstance(exc, (EngineFault, ProtocolViolation)):
@@ -49,7 +49,7 @@ def attribute_failure(item, exc: BaseException, text: str) -> None:
     sink = findings.current()
     if isinstance(exc, (findings.FindingsFailure, findings.ClauseFailure)) or sink.counts:
         return  # already recorded as data
-    from harness.pytest_plugin import item_clauses
+    from harness.verdicts.items import item_clauses
 
     kind = check_kind(item)
     message = (str(exc) or type(exc).__name__).strip()

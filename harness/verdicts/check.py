@@ -1,7 +1,7 @@
-"""Run the conformance suite on an engine and turn test results into clause verdicts.
+"""Turn the conformance suite's test records into clause verdicts (``harness.run`` runs it).
 
-The suite is ``harness/suite/test_<game>_*.py``: Gherkin scenarios, the stateful
-machine, perft and vector replays. Each test names the clauses it checks (markers
+The suite is ``harness/games/<game>/test_<game>_*.py`` and ``harness/suite/test_all_*.py``:
+Gherkin scenarios, the stateful machine, perft and vector replays. Each test names the clauses it checks (markers
 from ``@clause:`` tags or ``pytest.mark.clause``). A clause's verdict:
 
 - ``fail``            a test of it failed and blamed it (or failed without blaming a single clause),
@@ -20,12 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import pytest
-
 import specs
 from harness.verdicts.attribution import UNEXPLAINED
+from harness.verdicts.root_causes import diagnose_run, failure_entry
 from harness.verdicts.violations import DIFFERENTIAL, PROTOCOL
-from specs.paths import CODE_ROOT, SUITE_DIR, SUITE_INI  # a checkout or an installed wheel
 
 VERDICT_ORDER = ["fail", "unexpected-pass", "affected", "inconclusive", "pass", "expected-fail", "not-applicable", "not-covered",
                  "not-implemented"]
@@ -152,153 +150,6 @@ class SuiteResult:
         }
 
 
-def suite_files(games: list[str]) -> list[str]:
-    """The game's own suite modules, plus the generic ones (``test_all_*.py``, marked per game)."""
-    files: list[str] = []
-    for g in games:
-        files += sorted(str(p) for p in SUITE_DIR.glob(f"test_{g}_*.py"))
-    if files:
-        files += sorted(str(p) for p in SUITE_DIR.glob("test_all_*.py"))
-    return files
-
-
-def pytest_args(games: list[str], engine: str, choices: dict[str, str] | None, clauses: list[str] | None,
-                report: str | None = None, extra: list[str] | None = None) -> list[str]:
-    # the suite's own config and rootdir: nothing is read from the user's folder, and test ids are
-    # harness/suite/... whether rulecheck runs from a checkout or from site-packages
-    args = suite_files(games) + ["-c", str(SUITE_INI), "--rootdir", str(CODE_ROOT), "-p", "no:cacheprovider",
-                                 "--rulecheck-engine", engine]
-    for g in games:
-        args += ["--rulecheck-game", g]
-    for cid, opt in (choices or {}).items():
-        args += ["--rulecheck-choice", f"{cid}={opt}"]
-    for c in clauses or []:
-        args += ["--rulecheck-clause", c]
-    if report:
-        args += ["--rulecheck-report", report]
-    return args + list(extra or [])
-
-
-NOT_RUN = "not run:"
-
-
-class _Budget:
-    """The run's time budget: past it, tests are skipped as not run, and a test in flight is cut
-    short at its next engine request (``harness.driver.engine_process.BudgetExhausted``)."""
-
-    def __init__(self, seconds: float | None):
-        import time
-
-        self.seconds = seconds
-        self.end = time.monotonic() + seconds if seconds else None
-
-    def _over(self):
-        import time
-
-        if self.end is not None and time.monotonic() >= self.end:
-            pytest.skip(f"{NOT_RUN} the run's time budget of {self.seconds:g} s was used up")
-
-    def _wrap(self):
-        from harness.driver.engine_process import BudgetExhausted
-
-        try:
-            return (yield)
-        except BudgetExhausted as exc:
-            pytest.skip(str(exc))
-
-    @pytest.hookimpl(wrapper=True)
-    def pytest_runtest_setup(self, item):
-        self._over()
-        return (yield from self._wrap())
-
-    @pytest.hookimpl(wrapper=True)
-    def pytest_runtest_call(self, item):
-        return (yield from self._wrap())
-
-
-def run_suite(games: list[str], engine: str = "reference", choices: dict[str, str] | None = None,
-              clauses: list[str] | None = None, progress=None, extra_args: list[str] | None = None,
-              quiet: bool = True, expected: dict[str, str] | None = None, tags: list[str] | None = None,
-              budget: float | None = None, vectors: str | None = None) -> SuiteResult:
-    """Run the suite in this process (pytest.main) and compute verdicts.
-
-    ``vectors``: a folder of campaign vectors (``rulecheck fuzz --out``), replayed first
-    (``harness.campaign.vector_suite``).
-
-    ``budget``: seconds for the whole run; tests not started (or cut short) by then are
-    reported as not run. Ctrl-C (or SIGTERM turned into KeyboardInterrupt by the caller)
-    stops the run: its engines are closed and the result is marked ``interrupted``.
-    At the end every parked engine process is reaped, and processes candidates left
-    running count as ``fault:leftover``."""
-    from harness.driver import engine_process
-
-    from harness.pytest_plugin import VerdictCollector
-
-    holder: dict = {}
-
-    class _Grab:
-        @pytest.hookimpl(trylast=True)
-        def pytest_configure(self, config):
-            holder["collector"] = config._rulecheck_collector
-            if progress is not None:
-                config._rulecheck_collector.listeners.append(progress)
-
-    args = pytest_args(games, engine, choices, clauses, extra=extra_args)
-    plugins: list = []
-    if vectors:  # campaign vectors first: a known finding fails at once
-        from harness.campaign.vector_suite import MODULE, VectorsPlugin
-
-        plugins.append(VectorsPlugin(vectors, games))
-        args.insert(0, MODULE)
-    for t in tags or []:
-        args += ["--rulecheck-tag", t]
-    if quiet:  # our progress replaces pytest's terminal; the ini's addopts name terminal options
-        args += ["-p", "no:terminal", "-o", "addopts=", "--strict-markers"]
-    files = suite_files(games)
-    if not files:
-        return SuiteResult(games, engine, [], compute_verdicts(games, []), 5,
-                           [{"message": f"no conformance tests exist for {', '.join(games)}"}])
-    engine_process.set_run_budget(budget or None)
-    try:
-        code = int(pytest.main(args, plugins=[_Grab(), _Budget(budget or None), *plugins]))
-    finally:
-        engine_process.set_run_budget(None)
-        engine_process.drain_pool()  # the end of the run: parked engines and everything they started
-    collector: VerdictCollector = holder.get("collector") or VerdictCollector()
-    records = collector.records
-    errors = [r for r in records if r["outcome"] == "error"]
-    interrupted = "KeyboardInterrupt" if code == int(pytest.ExitCode.INTERRUPTED) else None
-    not_run = [r for r in records if r["outcome"] == "skipped" and r["message"].startswith(NOT_RUN)]
-    if interrupted:
-        errors.append({"nodeid": "(interrupted)", "outcome": "error",
-                       "message": f"the run was interrupted after {len(records)} test(s): the verdicts are of a "
-                                  "partial run"})
-    elif code not in (0, 1, 5) and not errors:
-        errors.append({"nodeid": "(pytest)", "outcome": "error",
-                       "message": f"pytest stopped with exit code {code} (usage error or internal error)"})
-    if not_run:
-        errors.append({"nodeid": "(budget)", "outcome": "error",
-                       "message": f"the run's time budget of {budget:g} s was used up: {len(not_run)} test(s) not run "
-                                  "or cut short (rulecheck check --budget SECONDS)"})
-    leftovers = engine_process.LEFTOVERS.pop("leftover", 0)
-    if leftovers:
-        collector.engine_counts["fault:leftover"] += leftovers
-    counts = dict(sorted(collector.engine_counts.items()))
-    causes: list = []
-    stats: dict = {}
-    verdicts = compute_verdicts(games, records, expected, collector.unsupported, counts, causes, stats)
-    mark_coverage(verdicts, records, thin=not (clauses or tags or extra_args))
-    if not_run:
-        skipped = {r["nodeid"] for r in not_run}
-        for cv in verdicts.values():
-            if cv.verdict == "not-covered" and skipped & set(cv.tests or ()):
-                cv.verdict = "inconclusive"
-                cv.reason = not_run[0]["message"]
-    if clauses or tags:
-        verdicts = filtered(verdicts, clauses, tags)
-    return SuiteResult(games, engine, records, verdicts, code, errors, counts, interrupted, len(not_run), causes, stats)
-
-
 def mark_coverage(verdicts: dict[str, ClauseVerdict], records: list[dict], thin: bool = True) -> None:
     """Sum each clause's situation coverage over the run; with ``thin``, flag implemented clauses
     exercised fewer than ``coverage.THIN`` times (only a whole default run is judged so)."""
@@ -330,15 +181,6 @@ def filtered(verdicts: dict[str, ClauseVerdict], clauses: list[str] | None, tags
             v.reason = "outside the filter: found by " + ", ".join(sorted({f["test"] for f in v.failures})[:3])
             out[k] = v
     return out
-
-
-def _failure_entry(f: dict) -> dict:
-    w = f.get("witness") or {}
-    return {"test": f.get("test", ""), "check": f.get("check", ""), "message": f.get("message", "")[:4000],
-            "basis": f.get("basis", ""), "count": f.get("count") or 1, "witness": w or None,
-            "witness_text": w.get("text", "") if w else "", "plies": len(w["path"]) if w and w.get("path") else 0,
-            "alternatives": list(f.get("alternatives") or ()),
-            "standalone": f.get("standalone", not f.get("alternatives"))}
 
 
 def explained_elsewhere(out: dict[str, ClauseVerdict]) -> None:
@@ -403,7 +245,7 @@ def compute_verdicts(games: list[str], records: list[dict], expected: dict[str, 
                     continue
                 out[c] = ClauseVerdict(c, "*", "fail", "a check failed without naming a rulebook clause "
                                                        "(a gap in rulecheck: please report it)")
-            out[c].failures.append(_failure_entry(f))
+            out[c].failures.append(failure_entry(f))
             ran.setdefault(c, []).append("failed")
             if r["nodeid"] not in out[c].tests:
                 out[c].tests.append(r["nodeid"])
@@ -453,8 +295,6 @@ def compute_verdicts(games: list[str], records: list[dict], expected: dict[str, 
             cv.reason = "its only tests stopped on another clause's failure first"
     explained_elsewhere(out)
     if causes is not None:
-        from harness.verdicts.root_causes import diagnose_run
-
         causes += diagnose_run(games, out, records, stats)
     for c, reason in (expected or {}).items():
         if c in out and out[c].verdict == "fail":

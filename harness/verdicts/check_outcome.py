@@ -91,11 +91,14 @@ def write_reports_together(result, json_path, junit_path, html_path) -> list[str
     return [p for p, _ in jobs]
 
 
-def startup_failure(games, engine, fault, clauses, tags, expected):
-    """The result of a run whose engine did not start: PROTOCOL fails with the fault, and
-    every other clause is inconclusive (not run)."""
+def startup_failure(settings, fault):
+    """The result of a run (:class:`harness.verdicts.settings.CheckSettings`) whose engine did
+    not start: PROTOCOL fails with the fault, and every other clause is inconclusive (not run)."""
     from harness.verdicts.check import SuiteResult, compute_verdicts, filtered
     from harness.verdicts.violations import PROTOCOL
+
+    games, engine, expected = list(settings.games), settings.engine, settings.expected
+    clauses, tags = list(settings.clauses), list(settings.tags)
 
     finding = {"clause": PROTOCOL, "check": "protocol", "basis": "protocol", "message": str(fault), "count": 1,
                "witness": None, "test": "(engine startup)"}

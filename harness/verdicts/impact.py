@@ -13,8 +13,8 @@ Per option: the share of games whose result differs, the share with any transiti
 difference, and the shortest divergence (fewest player plies from a new game) as a
 witness in the game's notation, with the raw actions to replay it.
 
-A choice whose clauses belong to a config key (``specs/<game>/config.toml``: Sorry!'s
-``points``) is only played in configs with that key set: elsewhere it cannot matter.
+A choice whose clauses belong to a config key (``specs/<game>/config.toml``: a scoring
+variant's key) is only played in configs with that key set: elsewhere it cannot matter.
 An item with no other reading implemented gets ``measurable: false`` and a reason,
 never a 0. Deterministic (no cache, no clock): the same ``games`` and ``seed`` give the
 same figures, byte for byte.

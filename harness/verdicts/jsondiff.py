@@ -1,4 +1,9 @@
-"""A readable diff of two canonical JSON values: the paths where they differ."""
+"""A readable diff of two canonical JSON values: the paths where they differ.
+
+Kept by hand rather than deepdiff: deepdiff is as strict on types (``1`` vs ``True``), but it
+reports a list of another length item by item and in six kinds of change with its own path
+syntax; turning that into these rows (``$.hands[2]``, both values, the first ``limit`` only)
+takes as many lines as this module, plus a dependency."""
 
 from __future__ import annotations
 

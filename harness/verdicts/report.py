@@ -15,7 +15,7 @@ from pathlib import Path
 
 import specs
 from harness.verdicts.check import SuiteResult
-from harness.pytest_plugin import write_atomic
+from harness.files import write_atomic
 from harness import sanitize
 
 COLOURS = {
@@ -38,7 +38,7 @@ class ExpectationsError(ValueError):
 def load_expectations(path: str | Path) -> dict[str, str]:
     """Known deviations of an engine: ``{clause id: reason}``.
 
-    TOML (``[[deviation]] clause = "OPS-DOVE" reason = "..."``) or JSON
+    TOML (``[[deviation]] clause = "<clause id>" reason = "..."``) or JSON
     (``{"deviations": [{"clause": ..., "reason": ...}]}``).
     """
     p = Path(path)

@@ -13,10 +13,15 @@ from collections import Counter
 from harness.verdicts.diagnosis import FAULTS, RootCause, diagnose
 
 
-def _failure_entry(f: dict) -> dict:
-    from harness.verdicts.check import _failure_entry as entry
+def failure_entry(f: dict) -> dict:
+    """A failing finding as a clause verdict lists it."""
+    w = f.get("witness") or {}
+    return {"test": f.get("test", ""), "check": f.get("check", ""), "message": f.get("message", "")[:4000],
+            "basis": f.get("basis", ""), "count": f.get("count") or 1, "witness": w or None,
+            "witness_text": w.get("text", "") if w else "", "plies": len(w["path"]) if w and w.get("path") else 0,
+            "alternatives": list(f.get("alternatives") or ()),
+            "standalone": f.get("standalone", not f.get("alternatives"))}
 
-    return entry(f)
 
 #: the verdict of a clause whose findings are all consequences of another clause's root cause
 AFFECTED = "affected"
@@ -76,7 +81,7 @@ def diagnose_run(games: list[str], verdicts: dict, records: list[dict], stats: d
         for r in records:  # findings sampled over each test, beside the shortest ones kept
             for f in r.get("sampled") or ():
                 if f["clause"] in failing:
-                    failing[f["clause"]].append({**_failure_entry(f), "count": 0})
+                    failing[f["clause"]].append({**failure_entry(f), "count": 0})
         agreements = [a for r in records for a in r.get("agreements") or () if a.get("game") == game]
         t0 = time.perf_counter()
         try:

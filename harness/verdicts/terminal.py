@@ -10,7 +10,7 @@ from __future__ import annotations
 from rich.markup import escape
 from rich.table import Table
 
-from harness.verdicts.check_outcome import safe
+from harness.sanitize import terminal as safe
 
 VERDICT_STYLE = {
     "pass": "green",

@@ -6,7 +6,7 @@ headings and prose without a rule; ``not-implemented`` clauses say why we skip a
 rule. What no clause quotes is listed as uncovered.
 
 Checks are found without running anything: scenario tags in ``features/<game>``,
-``pytest.mark.clause(...)`` markers in ``harness/suite``, and clause ids named in
+``pytest.mark.clause(...)`` markers in the games' suite modules (``harness/games/<game>``), and clause ids named in
 ``proofs/<game>``.
 """
 
@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import specs
+from harness import games
 
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-CLAUSE_ID = re.compile(r"\b((?:OPS|SRY|DNP)(?:-[A-Z0-9]+)+)\b")
+CLAUSE_ID = re.compile(r"\b((?:" + "|".join(sorted(specs.CLAUSE_PREFIX.values())) + r")(?:-[A-Z0-9]+)+)\b")
 
 
 @dataclass
@@ -131,15 +132,11 @@ def find_checks(game: str) -> dict[str, list[str]]:
                 for t in tags:
                     if t.startswith("clause:"):
                         checks.setdefault(t[7:], []).append(f"scenario {f.stem}: {name}")
-    roots = [specs.ROOT / "harness" / "suite", specs.ROOT / "proofs" / game]
-    for root in roots:
-        if not root.is_dir():
-            continue
-        pattern = f"test_{game}_*.py" if root.name == "suite" else "*.py"
-        for py in sorted(root.glob(pattern)):
-            kind = "proof" if root.parent.name == "proofs" else "test"
-            for cid in sorted(set(CLAUSE_ID.findall(py.read_text(encoding="utf-8")))):
-                checks.setdefault(cid, []).append(f"{kind} {py.relative_to(specs.ROOT)}")
+    proofs = specs.ROOT / "proofs" / game
+    tests = [("test", py) for py in (games.get(game).suite_files() if game in games.names() else [])]
+    for kind, py in tests + [("proof", py) for py in (sorted(proofs.glob("*.py")) if proofs.is_dir() else [])]:
+        for cid in sorted(set(CLAUSE_ID.findall(py.read_text(encoding="utf-8")))):
+            checks.setdefault(cid, []).append(f"{kind} {py.relative_to(specs.ROOT)}")
     return checks
 
 

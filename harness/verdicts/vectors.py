@@ -1,5 +1,5 @@
 """Replay the Z3 witnesses in ``specs/<game>/vectors/*.json`` against an engine, through
-the protocol only (shared by ``harness/suite/test_<game>_vectors.py``).
+the protocol only (shared by ``harness/games/<game>/test_<game>_vectors.py``).
 
 Every case holds under one reading (``choices``): the reference engine is configured with
 it (``pytest.mark.choice``); a third-party engine that declares another option is skipped
@@ -7,7 +7,7 @@ as not applicable. The model that found a witness ran every other choice at its 
 so a case may also depend on readings it does not name (a state dealt from the 45-card
 deck, a slide that happens only under the default slide colours): each game's test module
 lists those in an ``ASSUMES`` table (``case_choices``), checked by
-tests/test_reference_readings.py, which runs the reference under every option. ``replay`` handles the step format of Sorry! and Dnup: a case starts
+tests/test_reference_readings.py, which runs the reference under every option. ``replay`` handles the step format of the vectors that list steps: a case starts
 from a canonical state (or a new game's config), checks the fields it expects, then plays
 its steps: a legal step must be listed by ``legal_actions`` (player actions) and
 accepted, and the fields after it must match; an illegal step must not be listed and
@@ -95,7 +95,7 @@ def replay(eng, vec: dict, case: dict) -> None:
                 s = eng.apply(s, action)
             except (IllegalActionError, InvalidOutcomeError) as exc:
                 if listed:  # its own legal list offers it: an inconsistent answer, a fault and no rule's
-                    from harness.explore.machine import ProtocolViolation
+                    from harness.verdicts.violations import ProtocolViolation
 
                     raise ProtocolViolation(f"step {k + 1}: the engine refuses {shown}, which its own legal "
                                             f"actions list ({case['name']}): {exc}") from None

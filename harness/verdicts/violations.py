@@ -69,6 +69,13 @@ def refusal_fault(engine, before: dict, action, error) -> str | None:
     return None
 
 
+class ProtocolViolation(AssertionError):
+    """The engine broke the protocol itself (not a rule of the game): blamed on ``[PROTOCOL]``."""
+
+    def __init__(self, message: str):
+        super().__init__(f"[PROTOCOL] {message}")
+
+
 class ClauseViolation(AssertionError):
     def __init__(self, clause: str, message: str, alternatives: tuple[str, ...] = ()):
         super().__init__(f"[{clause}] {message}")
@@ -137,7 +144,7 @@ class ScenarioChecks:
         """A Given or When started a new game: when the candidate's differs from the reference's,
         keep it (a replayable ``new`` witness). A failure no transition explains (the reference
         rejects the scenario's action in the candidate's position too, or nothing was applied)
-        follows from it (OPS-DEAL, SRY-SETUP, DNP-DEAL and the like)."""
+        follows from it (a game's deal or setup clause and the like)."""
         if self.setup_departure is not None:
             return
         eng = _ctx_engine(self)
@@ -229,7 +236,7 @@ class ScenarioChecks:
 def record_scenario_failure(node, ctx, message: str) -> list[str]:
     """Record the findings of a failed scenario (see ``ScenarioChecks``); returns the blamed clauses."""
     from harness.verdicts.findings import record
-    from harness.pytest_plugin import item_clauses
+    from harness.verdicts.items import item_clauses
 
     fault = fault_of(ctx)
     if fault is not None:  # the engine failed: no rule could be judged (the scenario's clauses: inconclusive)
@@ -394,7 +401,7 @@ def through_provenance(node, eng, message: str, check: str) -> list[str]:
     transition (the check's own clauses that it names, else the provenance's); ``[]`` when the
     provenance named nothing for it (the check's own clause then stands)."""
     from harness.verdicts.findings import record
-    from harness.pytest_plugin import item_clauses
+    from harness.verdicts.items import item_clauses
 
     if getattr(eng, "transition", None) is None:
         return []

@@ -2,7 +2,7 @@
 Z3 positions where the readings differ, and the assumed facts with what depends on them.
 
 The witnesses are also test vectors (``python -m proofs.dnup.vectors``), replayed against
-any engine by ``harness/suite/test_dnup_vectors.py``.
+any engine by ``harness/games/dnup/test_dnup_vectors.py``.
 """
 
 from __future__ import annotations

@@ -20,6 +20,19 @@ DECK = specs.load("dnup").param("deck")
 TOKENS_FIRST, TOKENS_SECOND, WIN_LETTERS, WIN_ROUNDS = 2, 1, 4, 2  # DNP-FIRST-OUT, DNP-SECOND-OUT, DNP-GAME-END, DNP-TWO-ROUND-WIN
 
 
+def removed_ids(players: int) -> list[str]:
+    cards = DECK["cards"]
+    gone = {"star4"} if players == 4 else {"star4", "star6"} if players <= 3 else set()
+    return sorted(c["id"] for c in cards if c["mark"] in gone)
+
+
+def state_json(players: int, hands, sets, to_move: int, turn: int = 0, discard=()) -> dict:
+    return {"game": "dnup", "players": players, "deck": "assumed", "removed": removed_ids(players), "turn_cap": None,
+            "round": 1, "turn": turn, "chance": None, "to_move": to_move, "area": 1, "start_player": 0,
+            "hands": hands, "sets": sets, "discard": sorted(discard), "out": [], "leaving": None,
+            "tokens": [0] * players, "rounds_won": [0] * players, "result": None}
+
+
 def _deck(state: dict) -> list[dict]:
     return DECK["cards"] if state["deck"] == "assumed" else state["deck"]
 

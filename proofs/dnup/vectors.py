@@ -10,7 +10,7 @@
   that recurs with nobody going out).
 
 Vector format: as ``proofs/sorry/vectors.py`` (cases of a state, steps with ``legal`` and
-the fields expected after them). ``harness/suite/test_dnup_vectors.py`` replays them.
+the fields expected after them). ``harness/games/dnup/test_dnup_vectors.py`` replays them.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import z3
 import specs
 
 from . import canonical as C
+from .canonical import state_json
 from . import model as M
 from proofs import vectorio
 from proofs.ops import And, Not
@@ -30,19 +31,6 @@ VECTOR_DIR = specs.SPECS_DIR / "dnup" / "vectors"
 SPEC = specs.load("dnup")
 CID = "dnup.add-conflict"
 PLAYERS = 4  # mover 0, the extended set is player 2's, the other player 3's: player 1 (next) has no set
-
-
-def removed_ids(players: int) -> list[str]:
-    cards = SPEC.param("deck")["cards"]
-    gone = {"star4"} if players == 4 else {"star4", "star6"} if players <= 3 else set()
-    return sorted(c["id"] for c in cards if c["mark"] in gone)
-
-
-def state_json(players: int, hands, sets, to_move: int, turn: int = 0, discard=()) -> dict:
-    return {"game": "dnup", "players": players, "deck": "assumed", "removed": removed_ids(players), "turn_cap": None,
-            "round": 1, "turn": turn, "chance": None, "to_move": to_move, "area": 1, "start_player": 0,
-            "hands": hands, "sets": sets, "discard": sorted(discard), "out": [], "leaving": None,
-            "tokens": [0] * players, "rounds_won": [0] * players, "result": None}
 
 
 def conflict_table(relation: str) -> tuple[dict, dict]:

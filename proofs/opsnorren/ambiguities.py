@@ -28,8 +28,6 @@ Every witness is replayed against engines as a test vector (``proofs.opsnorren.v
 
 from __future__ import annotations
 
-import functools
-import itertools
 
 from proofs.core import Ambiguity, fact_items
 from proofs.opsnorren import diff as D
@@ -194,35 +192,6 @@ def _triples_item(sw: dict) -> Ambiguity:
 
 
 # ------------------------------------------------------------------ readings of the choices
-def _choice_variants(cid, o1, o2):
-    return [lambda rd, row: D.Variant({**rd, cid: o1}, row),
-            lambda rd, row: D.Variant({**rd, cid: o2}, row)]
-
-
-@functools.cache
-def reading_witnesses() -> dict:
-    """For each trick choice and each pair of its options: the smallest differing trick."""
-    out = {}
-    for cid in S.TRICK_CHOICES:
-        opts = S.options(cid)
-        per = []
-        for o1, o2 in itertools.combinations(opts, 2):
-            w, secs = D.timed(D.differ, _choice_variants(cid, o1, o2), tag=f"c{cid}{o1}{o2}", symbolic_row=True)
-            per.append({"options": [o1, o2], "witness": w, "seconds": secs})
-        out[cid] = per
-    # the monkey's pick when its own team takes the trick: harmless to skip?
-    per = []
-    for opt in S.options("ops.monkey-discarded"):
-        variants = [lambda rd, row, o=opt: D.Variant({**rd, "ops.monkey-discarded": o}, row),
-                    lambda rd, row, o=opt: D.Variant({**rd, "ops.monkey-discarded": o}, row, own_team_pick=False)]
-        w, secs = D.timed(D.differ, variants, tag=f"own{opt}", symbolic_row=True, pick_matters=False,
-                          compare="dest")
-        per.append({"options": ["pick", "skip"], "fixed": {"ops.monkey-discarded": opt}, "witness": w,
-                    "seconds": secs})
-    out["own-team-pick"] = per
-    return out
-
-
 def _reading_item(cid: str, per: list) -> Ambiguity:
     ch = S.spec().choices[cid]
     found = [p for p in per if p["witness"]]
@@ -282,7 +251,7 @@ def register() -> list[Ambiguity]:
     sw = sweep()
     items = [_pair_item(p) for p in sw["pairs"] if p["status"] != "fixed-order"]
     items += [_fixed_item(sw), _triples_item(sw)]
-    rw = reading_witnesses()
+    rw = D.reading_witnesses()
     items += [_reading_item(cid, per) for cid, per in rw.items() if cid in S.spec().choices]
     items.append(_own_team_item(rw["own-team-pick"]))
     items += _setup_items()

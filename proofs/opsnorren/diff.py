@@ -12,6 +12,7 @@ variants agree on every trick in the bounds (unsat for every size): proved to co
 from __future__ import annotations
 
 import functools
+import itertools
 import time
 from typing import NamedTuple
 
@@ -184,3 +185,32 @@ def timed(fn, *a, **k):
     t0 = time.perf_counter()
     out = fn(*a, **k)
     return out, round(time.perf_counter() - t0, 3)
+
+
+def _choice_variants(cid, o1, o2):
+    return [lambda rd, row: Variant({**rd, cid: o1}, row),
+            lambda rd, row: Variant({**rd, cid: o2}, row)]
+
+
+@functools.cache
+def reading_witnesses() -> dict:
+    """For each trick choice and each pair of its options: the smallest differing trick."""
+    out = {}
+    for cid in S.TRICK_CHOICES:
+        opts = S.options(cid)
+        per = []
+        for o1, o2 in itertools.combinations(opts, 2):
+            w, secs = timed(differ, _choice_variants(cid, o1, o2), tag=f"c{cid}{o1}{o2}", symbolic_row=True)
+            per.append({"options": [o1, o2], "witness": w, "seconds": secs})
+        out[cid] = per
+    # the monkey's pick when its own team takes the trick: harmless to skip?
+    per = []
+    for opt in S.options("ops.monkey-discarded"):
+        variants = [lambda rd, row, o=opt: Variant({**rd, "ops.monkey-discarded": o}, row),
+                    lambda rd, row, o=opt: Variant({**rd, "ops.monkey-discarded": o}, row, own_team_pick=False)]
+        w, secs = timed(differ, variants, tag=f"own{opt}", symbolic_row=True, pick_matters=False,
+                          compare="dest")
+        per.append({"options": ["pick", "skip"], "fixed": {"ops.monkey-discarded": opt}, "witness": w,
+                    "seconds": secs})
+    out["own-team-pick"] = per
+    return out

@@ -349,5 +349,3 @@ def round_terminates() -> Outcome:
         return prove(s, RD.termination_claim(sizes, dealt),
                      lambda m: {"players": n, "sizes": [[Q.ev(m, x) for x in r] for r in sizes]})
     return _over(NS, one)
-
-from proofs.opsnorren import mutants as _mutants  # noqa: E402,F401  (registers the vacuity checks)

@@ -1,6 +1,6 @@
 """Witnesses become test vectors: ``python -m proofs.opsnorren.vectors [DIR]`` (re)writes
 ``specs/opsnorren/vectors/*.json`` (or DIR's) deterministically from the Z3 witnesses of the
-ambiguity register; ``harness/suite/test_opsnorren_vectors.py`` replays them against
+ambiguity register; ``harness/games/opsnorren/test_opsnorren_vectors.py`` replays them against
 the engine under test.
 
 A vector file::
@@ -214,10 +214,8 @@ def rule_order_vectors() -> list[dict]:
 
 
 def reading_vectors() -> list[dict]:
-    from proofs.opsnorren.ambiguities import reading_witnesses
-
     out = []
-    for cid, per in reading_witnesses().items():
+    for cid, per in D.reading_witnesses().items():
         for p in per:
             w = p["witness"]
             if not w:

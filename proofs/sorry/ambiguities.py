@@ -4,7 +4,7 @@ the model's turn rules: ``vectors``), the board numbering (sourced: a notation, 
 every assumed parameter with its value (``proofs.core.fact_items``).
 
 Every witness here is also a test vector (``python -m proofs.sorry.vectors``), replayed
-against any engine by ``harness/suite/test_sorry_vectors.py``.
+against any engine by ``harness/games/sorry/test_sorry_vectors.py``.
 """
 
 from __future__ import annotations

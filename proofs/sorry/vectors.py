@@ -6,7 +6,7 @@ new game), the action(s), and what each reading expects. Move-level readings are
 Z3 on the model (a position and an action whose legality or outcome differs between two
 readings); turn-level ones (draw again, deck, points play) are positions written here
 and checked with the model's own turn rules (``turn_after``). The register
-(``ambiguities.py``) shows the same witnesses. ``harness/suite/test_sorry_vectors.py``
+(``ambiguities.py``) shows the same witnesses. ``harness/games/sorry/test_sorry_vectors.py``
 replays every case against the engine under test.
 
 Vector format::

@@ -258,7 +258,7 @@ class NoDnupWithOneCard(DnupEngine):
 class BeatenFirstOutTakesBack(DnupEngine):
     """Sends the first player out's beaten set back to their hand, turned, like any beaten set
     (breaks DNP-FIRST-OUT-BEATEN: it is simply discarded). Rare: position
-    ``harness/positions/dnup.py`` first-out-beaten-by-add (player 2's addition of 6/10 makes four 6s
+    ``harness/games/dnup/situations.py`` first-out-beaten-by-add (player 2's addition of 6/10 makes four 6s
     over player 0's four 5s)."""
 
     name = "broken-beaten-first-out-takes-back"
@@ -284,7 +284,7 @@ class BeatenFirstOutTakesBack(DnupEngine):
 class AddIgnoresOwnOtherArea(DnupEngine):
     """With 2 players, an action B compares the extended set only with the other player's sets, not
     with its owner's set in the other area (breaks DNP-TWO-CONFLICT-OWN). Rare: position
-    ``harness/positions/dnup.py`` two-conflict-own-by-add (player 0 adds a 6 to player 1's single 6
+    ``harness/games/dnup/situations.py`` two-conflict-own-by-add (player 0 adds a 6 to player 1's single 6
     in area 2 while player 1 has two 5s in area 1: the 5s must go back)."""
 
     name = "broken-add-ignores-own-other-area"

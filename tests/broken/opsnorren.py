@@ -61,7 +61,7 @@ class IgnoresDove(OpsnorrenEngine):
 
 class TwoBeatsUnicorn(OpsnorrenEngine):
     """Under 'two wins' a 2 beats the unicorn: breaks OPS-UNICORN-BEATS-TWO. Rare: 'two wins' revealed
-    (round 3 or later), 3 or 5 players, the unicorn and a 2 in one trick (harness/positions/opsnorren.py
+    (round 3 or later), 3 or 5 players, the unicorn and a 2 in one trick (harness/games/opsnorren/situations.py
     unicorn-beats-two)."""
 
     kind = "rare"
@@ -146,7 +146,7 @@ class TieHasAWinner(OpsnorrenEngine):
 
 
 # ---- engines each of one ``kind`` of miss (illegal-accepted, legal-missing, rare, observation,
-# caching). ``kind`` says which check must catch it; the positions of harness/positions/opsnorren.py
+# caching). ``kind`` says which check must catch it; the positions of harness/games/opsnorren/situations.py
 # build the rare situations.
 
 
@@ -218,7 +218,7 @@ class PassesTheSameCardTwice(OpsnorrenEngine):
 class MonkeyTakesDiscarded(OpsnorrenEngine):
     """``apply`` lets the monkey's player take a card discarded for its value (under 'equal values are
     discarded'); ``legal_actions`` offers only the remaining cards (ops.monkey-discarded=remaining):
-    breaks OPS-MONKEY. Position: harness/positions/opsnorren.py monkey-and-equal-values (round 3,
+    breaks OPS-MONKEY. Position: harness/games/opsnorren/situations.py monkey-and-equal-values (round 3,
     five players, a trick [pink 4, monkey, orange 4, blue 9, green 1]: 'pink 4' is accepted)."""
 
     kind = "illegal-accepted"
@@ -269,7 +269,7 @@ class MonkeyCannotTakeItself(OpsnorrenEngine):
 class UnicornBeforeDove(OpsnorrenEngine):
     """With a dove and a unicorn in one trick the unicorn's player takes the cards (the unicorn goes
     first): breaks OPS-DOVE-BEFORE-UNICORN. Rare: five players, both jokers with the team of two, in
-    one trick (harness/positions/opsnorren.py dove-and-unicorn)."""
+    one trick (harness/games/opsnorren/situations.py dove-and-unicorn)."""
 
     kind = "rare"
 
@@ -286,7 +286,7 @@ class UnicornBeforeDove(OpsnorrenEngine):
 class AllDiscardedNextPlayerLeads(OpsnorrenEngine):
     """When every card of a trick is discarded, the player after the starter leads the next trick: breaks
     OPS-ALL-DISCARDED-STARTER. Rare: 'equal values are discarded' revealed (round 3 or later) and a trick
-    of equal values only (harness/positions/opsnorren.py one-colour-each, three-equal-values)."""
+    of equal values only (harness/games/opsnorren/situations.py one-colour-each, three-equal-values)."""
 
     kind = "rare"
 
@@ -300,7 +300,7 @@ class AllDiscardedNextPlayerLeads(OpsnorrenEngine):
 class WinnerRulesFixedOrder(OpsnorrenEngine):
     """Applies 'a 3 makes the lowest value win' before 'cards of value 2 win' whatever their row order
     (the 2 always decides last): breaks OPS-RULES-LEFT-TO-RIGHT. Rare: both black cards revealed, in
-    round 4, with 'two wins' left of 'three' (harness/positions/opsnorren.py two-then-three)."""
+    round 4, with 'two wins' left of 'three' (harness/games/opsnorren/situations.py two-then-three)."""
 
     kind = "rare"
 

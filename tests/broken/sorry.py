@@ -238,7 +238,7 @@ class SwapDoesNotSlide(SorryEngine):
 #
 # ``kind``: "illegal-accepted" (apply accepts an action the rules forbid; legal_actions is right:
 # caught by negative probes), "legal-missing", "rare" (shows only in a situation of
-# harness/positions/sorry.py), "observation" (what a player is shown), "caching" (answers
+# harness/games/sorry/situations.py), "observation" (what a player is shown), "caching" (answers
 # depend on earlier requests).
 
 
@@ -253,7 +253,7 @@ class SplitInAnyOrder(SorryEngine):
     """apply makes a 7 split listed in an order the rules forbid in the other order: breaks
     SRY-CARD-7 (the two moves are made in the order listed). Red pawns on 12 and 14, a 7: red 1
     12 -> 14 then red 2 14 -> 19 is illegal (red 1 would land on red 2); it is accepted as red 2
-    first (harness/positions/sorry.py, seven-split-both-orders)."""
+    first (harness/games/sorry/situations.py, seven-split-both-orders)."""
 
     name = "broken-split-in-any-order"
     kind = "illegal-accepted"
@@ -389,7 +389,7 @@ class NoBackingOutOfSafety(SorryEngine):
 class ForfeitedTwoPassesTurn(SorryEngine):
     """After a forfeited 2 the turn passes on (a 2 that moves still draws again): breaks
     SRY-FAQ-OWN-PAWN. Red on safety 5, safety 3, safety 1 and HOME draws a 2: no move, forfeit,
-    and blue draws next instead of red (harness/positions/sorry.py, forfeited-two)."""
+    and blue draws next instead of red (harness/games/sorry/situations.py, forfeited-two)."""
 
     name = "broken-forfeited-two-passes-turn"
     kind = "rare"
@@ -406,7 +406,7 @@ class SwapSlideSparesOwn(SorryEngine):
     """The slide an 11 swap enters does not bump the player's own pawns on it (a count's slide
     does): breaks SRY-SLIDE-BUMP. Red 1 on 42, yellow 1 on its triangle 39, red's 11 swaps red 2
     (on 4) with it: red 2 slides to 43 and red 1 stays on 42 instead of going back to START
-    (harness/positions/sorry.py, swap-into-slide-over-own-pawn)."""
+    (harness/games/sorry/situations.py, swap-into-slide-over-own-pawn)."""
 
     name = "broken-swap-slide-spares-own"
     kind = "rare"
@@ -436,7 +436,7 @@ _SCORING = specs.load("sorry").param("scoring")
 class NoWinnerBonus(SorryEngine):
     """The winner of a points game scores no bonus for opponents with few pawns HOME: breaks
     SRY-POINTS-WINNER-BONUS. A two-player points game won while blue has no pawn HOME: the winner
-    scores 20 + 20 instead of 20 + 20 + 100 (harness/positions/sorry.py, points-last-move)."""
+    scores 20 + 20 instead of 20 + 20 + 100 (harness/games/sorry/situations.py, points-last-move)."""
 
     name = "broken-no-winner-bonus"
     kind = "rare"

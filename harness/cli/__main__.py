@@ -1,0 +1,5 @@
+"""``python -m harness.cli``: the ``rulecheck`` command."""
+
+from harness.cli import main
+
+main()

@@ -1,0 +1,72 @@
+"""The Opsnorren situations: positions built around a rule (``harness.games.opsnorren.positions``
+builds them; ``harness.explore.situations`` plays them beside the reference)."""
+
+from __future__ import annotations
+
+from harness.explore.situations import Situation
+from harness.games.opsnorren.positions import (
+    crown_seats, equal_values, game_tie, joker_round, jokers_first, monkey_and_equal_values,
+    monkey_pick_after_discards, monkey_saves, one_colour_each, one_colour_each_end, rule_round_end, seek_tie,
+    three_equal_values, tied_round, two_jokers, twos_and_threes, unicorn_and_two, unicorn_then_twos,
+    winner_rules,
+)
+
+S = Situation
+SITUATIONS: list[Situation] = [
+    S("one-colour-each", ("OPS-RULE-EQUAL-DISCARDED", "OPS-ALL-DISCARDED-STARTER", "OPS-ROUND-TIE-CROWN",
+                          "OPS-DISCARD-FREE"), one_colour_each, one_colour_each.__doc__, plies=40, samples=3,
+      choose=equal_values),
+    S("one-colour-each-end", ("OPS-ROUND-TIE-CROWN", "OPS-ALL-DISCARDED-STARTER"), one_colour_each_end,
+      one_colour_each_end.__doc__, plies=8, samples=10, choose=equal_values),
+    S("three-equal-values", ("OPS-RULE-EQUAL-DISCARDED", "OPS-ALL-DISCARDED-STARTER"),
+      three_equal_values, three_equal_values.__doc__, plies=36, samples=3, choose=equal_values),
+    S("dove-and-unicorn", ("OPS-DOVE", "OPS-DOVE-BEFORE-UNICORN", "OPS-JOKER-LEAD", "OPS-DEAL-FIVE"),
+      two_jokers("dove", "unicorn"), "five players: dove and unicorn in trick 1", plies=5, samples=24,
+      choose=jokers_first),
+    S("dove-and-monkey", ("OPS-DOVE", "OPS-MONKEY"), two_jokers("dove", "monkey"),
+      "five players: dove and monkey in trick 1", plies=10, samples=4, choose=jokers_first),
+    S("unicorn-and-monkey", ("OPS-UNICORN", "OPS-MONKEY"), two_jokers("unicorn", "monkey"),
+      "five players: unicorn and monkey in trick 1 (the same team takes: no pick)", plies=10, samples=4,
+      choose=jokers_first),
+    S("unicorn-beats-two", ("OPS-UNICORN-BEATS-TWO", "OPS-UNICORN"), unicorn_and_two, unicorn_and_two.__doc__,
+      plies=3, samples=24, choose=unicorn_then_twos),
+    S("two-then-three", ("OPS-RULES-LEFT-TO-RIGHT", "OPS-RULE-TWO-WINS", "OPS-RULE-THREE-LOWEST"),
+      winner_rules("two-then-three"), "round 4: 'two wins' left of 'three: lowest wins'", plies=12, samples=13,
+      choose=twos_and_threes),
+    S("three-then-two", ("OPS-RULES-LEFT-TO-RIGHT", "OPS-RULE-TWO-WINS", "OPS-RULE-THREE-LOWEST"),
+      winner_rules("three-then-two"), "round 4: 'three: lowest wins' left of 'two wins'", plies=12, samples=13,
+      choose=twos_and_threes),
+    S("round-end-two-then-three", ("OPS-RULE-GREEN-NEGATIVE", "OPS-ROUND-END"), rule_round_end("two-then-three", 3),
+      "round 4 ends under green-negative, most-blue, two-wins, three-lowest (3 players, jokers won)", plies=6,
+      samples=3),
+    S("round-end-most-blue", ("OPS-RULE-MOST-BLUE", "OPS-RULE-PINK-PLUS-ONE", "OPS-ROUND-END"),
+      rule_round_end("reversed-two", 5), "round 4 ends under most-blue, pink-plus-one, colour-reversed, "
+      "two-wins (5 players, jokers won)", plies=10, samples=8),
+    S("round-end-fewest-stars", ("OPS-RULE-FEWEST-STARS", "OPS-ROUND-END"), rule_round_end("equal-fewest", 3),
+      "round 4 ends under pink-plus-one, pink-open, equal-discarded, fewest-stars (3 players)", plies=6, samples=10),
+    S("round-end-new-lead", ("OPS-RULE-FEWEST-STARS", "OPS-ROUND-END"), rule_round_end("new-lead-fewest", 5),
+      "round 4 ends under pass-three, green-negative, new-lead-colour, fewest-stars (5 players)", plies=10,
+      samples=10),
+    S("round-end-three-then-two", ("OPS-RULE-PINK-PLUS-ONE", "OPS-ROUND-END"), rule_round_end("three-then-two", 3),
+      "round 4 ends under pink-plus-one, most-blue, three-lowest, two-wins (3 players, jokers won)", plies=6,
+      samples=6),
+    S("tied-round", ("OPS-ROUND-TIE-CROWN",), tied_round("two-then-three", 4),
+      "a round that can still end tied, two tricks before its end", plies=8, samples=12, choose=seek_tie),
+    S("tied-round-six", ("OPS-ROUND-TIE-CROWN",), tied_round("reversed-two", 6),
+      "six players: a round that can still end tied", plies=12, samples=6, choose=seek_tie),
+    S("game-tie", ("OPS-GAME-TIE", "OPS-TROPHY-DRAW"), game_tie, game_tie.__doc__, plies=1, samples=20),
+    S("crown-seat-3", ("OPS-DEAL-THREE", "OPS-JOKERS-SMALL-TEAM"), crown_seats(3), crown_seats.__doc__, plies=4,
+      samples=2),
+    S("crown-seat-4", ("OPS-NO-JOKERS-EVEN", "OPS-JOKERS-ODD"), crown_seats(4), crown_seats.__doc__, plies=4,
+      samples=2),
+    S("crown-seat-5", ("OPS-DEAL-FIVE", "OPS-JOKERS-SMALL-TEAM"), crown_seats(5), crown_seats.__doc__, plies=4,
+      samples=2),
+    S("crown-seat-6", ("OPS-NO-JOKERS-EVEN", "OPS-JOKERS-ODD"), crown_seats(6), crown_seats.__doc__, plies=4,
+      samples=2),
+    S("jokers-any-time", ("OPS-JOKER-ANYTIME", "OPS-JOKER-LEAD"), joker_round, joker_round.__doc__, plies=15,
+      samples=3, choose=jokers_first),
+    S("monkey-and-equal-values", ("OPS-MONKEY", "OPS-RULE-EQUAL-DISCARDED"), monkey_and_equal_values,
+      monkey_and_equal_values.__doc__, plies=20, samples=3, choose=monkey_saves),
+    S("monkey-pick-after-discards", ("OPS-MONKEY", "OPS-RULE-EQUAL-DISCARDED"), monkey_pick_after_discards,
+      monkey_pick_after_discards.__doc__, plies=5, samples=20, choose=monkey_saves),
+]

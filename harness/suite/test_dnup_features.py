@@ -1,6 +1,0 @@
-from pytest_bdd import scenarios
-
-from harness.steps.dnup import *  # noqa: F401,F403  (step definitions)
-from specs import FEATURES_DIR
-
-scenarios(str(FEATURES_DIR / "dnup"))
