@@ -147,6 +147,10 @@ def test_the_default_check_catches_the_broken_engine(game, name, clause, served_
     assert verdicts[clause]["findings"] >= 1 and best["check"] and best["message"]
     allowed = getattr(broken(game)[name][0], "others_allowed", 0)  # > 0 only for a second break named in the class
     assert len(others) <= allowed, f"{name} breaks only {clause}, but these rule clauses fail too: {others}"
+    cls = broken(game)[name][0]
+    assert verdicts.get("PROTOCOL", {}).get("verdict") != "fail" or getattr(cls, "protocol_too", None), (
+        f"{name} has one rule bug; a protocol fault is reported as well: "
+        f"{[f['message'][:200] for f in verdicts['PROTOCOL']['failures'][:3]]}")
     causes = root_causes(report)
     assert clause in causes and len(causes) <= 1 + allowed, (
         f"{name} has one bug, in {clause}; the diagnosis gives these root causes: {causes}")

@@ -158,10 +158,20 @@ class EngineMachine(RuleBasedStateMachine):
             back = self.engine.to_json(self.engine.from_json(obj))
         except RulecheckError as exc:
             self.check_state(state, obj)  # a rule the state breaks names itself before the protocol is blamed
-            raise ProtocolViolation(f"from_json rejects the state its own to_json produced: {exc}")
+            raise OwnStateRefused(f"from_json rejects the state its own to_json produced: {exc}", obj)
         if dumps(back) != dumps(obj):
             raise ProtocolViolation("from_json(to_json(state)) is not the same state")
         return obj
+
+
+class OwnStateRefused(ProtocolViolation):
+    """``from_json`` refuses what the engine's own ``to_json`` wrote (``state``): a protocol fault,
+    unless the reference refuses that state too -- then the transition reached a state the
+    rules never reach, and the rule it carried out wrong is blamed (``_Recorder``)."""
+
+    def __init__(self, message: str, state: dict):
+        super().__init__(message)
+        self.state = state
 
 
 class _Recorder:
@@ -194,12 +204,50 @@ class _Recorder:
         else:
             w = blame.witness(ref, self.before_json, self.action, "(the rule)", "(see message)", list(m.path),
                               diff=False)
-        if isinstance(exc, ClauseViolation):
+        if isinstance(exc, OwnStateRefused) and self._unreachable(ref, exc, m):
+            pass
+        elif isinstance(exc, ClauseViolation):
             text = str(exc).removeprefix(f"[{exc.clause}] ")
             record(exc.clause, "machine", text, w, "invariant", exc.alternatives + self._acting_clauses(ref))
         else:
             record("PROTOCOL", "protocol", str(exc).removeprefix("[PROTOCOL] "), w, "protocol")
         m.state = None  # the game is broken: the next example starts a new one
+        return True
+
+    def _unreachable(self, ref, exc: OwnStateRefused, m) -> bool:
+        """Record the transition's rule departure when the reference cannot hold the successor
+        either (it breaks the rules, not the protocol): blamed as a successor that differs from
+        the reference's. False when the reference holds it or nothing can be blamed."""
+        from harness.verdicts import blame
+
+        if ref is None or self.action is None or self.before_json is None:
+            return False
+        try:
+            ref.from_json(exc.state)
+            return False
+        except RulecheckError:
+            pass
+        text = "the engine reaches a state the rules never reach (its own from_json and the reference's refuse it): "
+        try:
+            ref_after = ref.to_json(ref.apply(ref.from_json(self.before_json), self.action))
+        except RulecheckError:  # the rules forbid the action that led there
+            ref_after = None
+        except Exception:  # noqa: BLE001  (the reference cannot replay it: the protocol fault stands)
+            return False
+        if ref_after is None:
+            b = blame.accepted_illegal(ref, self.before_json, self.action)
+            w = blame.witness(ref, self.before_json, self.action, "rejected", exc.state, list(m.path), diff=False)
+            w.observed = blame.observed(ref, "listed", value=True)
+            text += "it offered and played an action the rules forbid"
+        else:
+            b = blame.successor(ref, self.before_json, self.action, ref_after, exc.state)
+            w = blame.witness(ref, self.before_json, self.action, ref_after, exc.state, list(m.path))
+            w.observed = blame.observed(ref, "apply", value=exc.state)
+            text += "the successor differs"
+        if b.basis != "provenance":
+            return False
+        for c in b.clauses:
+            record(c, "machine", text, w, b.basis, b.alternatives_of(c))
         return True
 
     def _acting_clauses(self, ref) -> tuple[str, ...]:
