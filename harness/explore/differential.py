@@ -30,7 +30,7 @@ from harness.explore.lockstep import Lockstep, Memory
 
 CHECK = "differential"
 #: the checks a lockstep records under (besides ``protocol``)
-LOCKSTEP_CHECKS = (CHECK, "observation", "probe")
+LOCKSTEP_CHECKS = (CHECK, "observation", "probe", "result")
 
 
 class DifferentialMachine(RuleBasedStateMachine):
