@@ -86,3 +86,32 @@ def test_the_report_lists_every_declared_value_and_the_ones_never_reached():
     # an engine declaring only some keys is asked only about them
     only = [{"config_coverage": {"values": {"players=3": [1, 5]}, "keys": ["players"]}}]
     assert not any(v.startswith(("deck=", "turn_cap=")) for v in coverage.config_report(["dnup"], only)["values"])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_covering_configs_reach_every_declared_config_value(game):
+    """The differential plays these first (``harness.explore.differential.sweep``): whatever Hypothesis
+    draws, every declared config value is played; the reference accepts each."""
+    from harness.explore.differential import covering_configs
+
+    ref = oracle(game, {})
+    reached = set()
+    for config in covering_configs(game):
+        ref.new_game(config)
+        reached.update(coverage.config_values(game, config))
+    wanted = {v for v in coverage.declared_values(game) if not v.startswith(coverage.CHOICE)}
+    assert wanted <= reached, f"no covering config of {game} reaches {sorted(wanted - reached)}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_machines_readings_play_every_option_of_every_choice(game):
+    """The default readings, ``other_readings`` and ``further_readings`` (one machine test each)."""
+    import specs
+    from harness.explore.machine import further_readings, other_readings
+
+    readings = [specs.load(game).default_choices(), other_readings(game), *further_readings(game)]
+    for cid, ch in specs.load(game).choices.items():
+        assert {r[cid] for r in readings} == set(ch.options), cid
+    if further_readings(game):  # the game's machine suite runs them
+        suite = specs.ROOT / "harness" / "suite" / f"test_{game}_machine.py"
+        assert "further_readings(" in suite.read_text(encoding="utf-8"), suite

@@ -127,10 +127,12 @@ def note_game(engine, game: str, config: dict) -> None:
                           None if keys is None else sorted(keys))
 
 
-def config_report(games: list[str], records: list[dict]) -> dict:
+def config_report(games: list[str], records: list[dict], every_reading: bool = True) -> dict:
     """Config coverage over a run: per declared value, how many games and transitions were played
     with it (``values``), and the values no game reached (``not_reached``: a gap). Only the keys
-    the engine declares are asked of it (``config_keys`` of the records; none recorded: all)."""
+    the engine declares are asked of it (``config_keys`` of the records; none recorded: all), and
+    only the choice options it plays unless it plays ``every_reading`` (the reference does; an
+    engine declares one option per choice)."""
     reached: dict[str, list[int]] = {}
     keys: set[str] | None = set()
     for r in records:
@@ -141,7 +143,8 @@ def config_report(games: list[str], records: list[dict]) -> dict:
             n[1] += t
         if cc.get("values") and keys is not None:
             keys = None if cc.get("keys") is None else keys | set(cc["keys"])
-    declared = [v for game in games for v in declared_values(game, keys or None)]
+    declared = [v for game in games for v in declared_values(game, keys or None)
+                if every_reading or not v.startswith(CHOICE) or v in reached]
     values = {v: {"games": reached.get(v, [0, 0])[0], "transitions": reached.get(v, [0, 0])[1]} for v in declared}
     return {"values": values, "not_reached": [v for v in declared if not values[v]["games"]]}
 

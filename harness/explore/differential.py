@@ -10,11 +10,17 @@ Every divergence is recorded as a finding (``harness.verdicts.findings``) blamed
 reference's provenance (``harness.verdicts.blame``) with a one-transition witness; then the
 candidate is put back on the reference's state (resync) and play goes on, so one bug
 does not hide the next. The test fails at the end with every clause found.
+
+Before Hypothesis draws its configs, :func:`sweep` plays every covering config of the game
+(``covering_configs`` of ``harness/machines/<game>.py``: every declared config value at least
+once, ``harness.explore.coverage``) for a few seeded plies, so the default run reaches every
+value whatever Hypothesis draws.
 """
 
 from __future__ import annotations
 
 import importlib
+import random
 
 from hypothesis import note, target
 from hypothesis import strategies as st
@@ -77,8 +83,46 @@ def configs_for(game: str):
     return importlib.import_module(f"harness.machines.{game}").configs()
 
 
-def run_differential(candidate: Engine, reference: Engine, configs) -> None:
-    """Play in lockstep under the active Hypothesis profile; fail at the end with every finding."""
+#: player actions played from each covering config (:func:`sweep`)
+SWEEP_PLIES = 20
+
+
+def covering_configs(game: str) -> list[dict]:
+    """Configs that together reach every declared config value of ``game`` (none when its machine
+    module lists none)."""
+    return list(getattr(importlib.import_module(f"harness.machines.{game}"), "covering_configs", list)())
+
+
+def sweep(candidate: Engine, reference: Engine) -> int:
+    """Play each covering config the candidate implements in lockstep for :data:`SWEEP_PLIES`
+    player actions, every choice seeded by the game and the config's place in the list (no
+    Hypothesis draw: the same in-process and over the protocol). Returns the states visited."""
+    memory, visited = Memory(), 0
+    for i, config in enumerate(covering_configs(reference.game)):
+        config = capabilities.fit(candidate, config)
+        if config is None:
+            continue
+        rng = random.Random(f"{reference.game}/sweep/{i}")
+        game = Lockstep(candidate, reference, CHECK, memory)
+        if not game.start(config):
+            continue
+
+        def choose(legal, chance):
+            return rng.choice(sorted(legal, key=dumps)) if legal else chance_mod.sample(chance, rng)
+
+        plies = 0
+        while plies < SWEEP_PLIES and game.ref is not None:
+            player_turn = bool(reference.legal_actions(game.ref))
+            visited += 1
+            if not game.step(choose):
+                break
+            plies += player_turn
+    return visited
+
+
+def run_differential(candidate: Engine, reference: Engine, configs, covering: bool = False) -> None:
+    """Play in lockstep under the active Hypothesis profile (after the covering configs, with
+    ``covering``: :func:`sweep`); fail at the end with every finding."""
 
     class Bound(DifferentialMachine):
         @initialize(config=capabilities.configs_for(candidate, configs))
@@ -90,6 +134,8 @@ def run_differential(candidate: Engine, reference: Engine, configs) -> None:
     Bound.memory = Memory()
     Bound.__name__ = f"Differential[{candidate.name} vs {reference.name}]"
     before = dict(current().counts)
+    if covering:
+        sweep(candidate, reference)
     run_state_machine_as_test(Bound)
     for check in (*LOCKSTEP_CHECKS, "protocol"):
         raise_if_any(check, before)

@@ -269,6 +269,24 @@ def other_readings(game: str) -> dict[str, str]:
     return {cid: next(o for o in ch.options if o != ch.default) for cid, ch in specs.load(game).choices.items()}
 
 
+def further_readings(game: str) -> list[dict[str, str]]:
+    """Readings that, with the default and :func:`other_readings`, play every option of every choice:
+    the k-th takes each choice's k-th option other than the default (its last when it has fewer),
+    for k from 2 (empty when no choice has more than two options)."""
+    others = {cid: [o for o in ch.options if o != ch.default] for cid, ch in specs.load(game).choices.items()}
+    most = max((len(v) for v in others.values()), default=0)
+    return [{cid: opts[min(k, len(opts)) - 1] for cid, opts in others.items()} for k in range(2, most + 1)]
+
+
+def reading_params(readings: list[dict[str, str]]) -> list:
+    """``pytest.param`` per reading (``further_readings``: ids ``reading2``, ``reading3``...), marked
+    ``choice(id, option)`` for each choice, as ``under_readings`` marks a test."""
+    import pytest
+
+    return [pytest.param(r, id=f"reading{k}", marks=[pytest.mark.choice(c, o) for c, o in sorted(r.items())])
+            for k, r in enumerate(readings, start=2)]
+
+
 def under_readings(choices: dict[str, str]) -> Callable:
     """Decorator: mark a test ``pytest.mark.choice(id, option)`` for every choice, in id order."""
     import pytest

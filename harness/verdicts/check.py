@@ -125,7 +125,7 @@ class SuiteResult:
 
         if not explored:
             return {"values": {}, "not_reached": []}
-        rep = config_report(self.games, self.records)
+        rep = config_report(self.games, self.records, every_reading=self.engine == "reference")
         if not self.whole:  # a filtered run plays what it was asked about: nothing it leaves out is a gap
             rep["not_reached"] = []
         return rep
