@@ -90,8 +90,9 @@ def test_the_report_lists_every_declared_value_and_the_ones_never_reached():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_covering_configs_reach_every_declared_config_value(game):
-    """The differential plays these first (``harness.explore.differential.sweep``): whatever Hypothesis
-    draws, every declared config value is played; the reference accepts each."""
+    """The differential plays those reaching a value its Hypothesis games missed
+    (``harness.explore.differential.sweep``): whatever Hypothesis draws, every declared config value
+    is played; the reference accepts each."""
     from harness.explore.differential import covering_configs
 
     ref = oracle(game, {})
@@ -115,3 +116,24 @@ def test_the_machines_readings_play_every_option_of_every_choice(game):
     if further_readings(game):  # the game's machine suite runs them
         suite = specs.ROOT / "harness" / "suite" / f"test_{game}_machine.py"
         assert "further_readings(" in suite.read_text(encoding="utf-8"), suite
+
+
+@pytest.mark.skipif("dnup" not in GAMES, reason="needs Dnup")
+def test_the_sweep_plays_the_covering_configs_of_the_values_not_reached_yet():
+    """Nothing reached yet: every covering config is played, and with it every declared config value;
+    once they are reached, the sweep plays nothing (exploration as Hypothesis left it)."""
+    from harness.explore.differential import covering_configs, sweep
+    from harness.verdicts import findings
+
+    ref = oracle("dnup", {})
+    findings.open_sink("sweep")
+    try:
+        assert sweep(ref, ref) > 0
+        sink = findings.current()
+        wanted = {v for v in coverage.declared_values("dnup") if not v.startswith(coverage.CHOICE)}
+        assert wanted <= {v for v, (games, _) in sink.config.items() if games}
+        assert sum(games for v, (games, _) in sink.config.items() if v.startswith("players=")) == len(
+            covering_configs("dnup"))
+        assert sweep(ref, ref) == 0 and not sink
+    finally:
+        findings.close_sink()

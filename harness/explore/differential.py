@@ -11,10 +11,11 @@ reference's provenance (``harness.verdicts.blame``) with a one-transition witnes
 candidate is put back on the reference's state (resync) and play goes on, so one bug
 does not hide the next. The test fails at the end with every clause found.
 
-Before Hypothesis draws its configs, :func:`sweep` plays every covering config of the game
+After Hypothesis's games, :func:`sweep` plays the covering configs of the game
 (``covering_configs`` of ``harness/machines/<game>.py``: every declared config value at least
-once, ``harness.explore.coverage``) for a few seeded plies, so the default run reaches every
-value whatever Hypothesis draws.
+once, ``harness.explore.coverage``) that reach a value those games missed, for a few seeded
+plies: the default run reaches every value whatever Hypothesis draws, and explores as before
+when Hypothesis reached them all.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from engine.protocol import Engine
 from harness import capabilities
 from harness.verdicts.blame import DIFFERENTIAL  # noqa: F401  (imported from here)
 from harness.verdicts.findings import current, raise_if_any
+from harness.explore import coverage
 from harness.explore.lockstep import Lockstep, Memory
 
 CHECK = "differential"
@@ -94,13 +96,16 @@ def covering_configs(game: str) -> list[dict]:
 
 
 def sweep(candidate: Engine, reference: Engine) -> int:
-    """Play each covering config the candidate implements in lockstep for :data:`SWEEP_PLIES`
-    player actions, every choice seeded by the game and the config's place in the list (no
-    Hypothesis draw: the same in-process and over the protocol). Returns the states visited."""
+    """Play each covering config the candidate implements that reaches a declared config value
+    no game of this test has reached yet, in lockstep for :data:`SWEEP_PLIES` player actions,
+    every choice seeded by the game and the config's place in the list (no Hypothesis draw: the
+    same in-process and over the protocol). Returns the states visited."""
     memory, visited = Memory(), 0
+    choices = dict(getattr(candidate, "choices", {}) or {})
     for i, config in enumerate(covering_configs(reference.game)):
         config = capabilities.fit(candidate, config)
-        if config is None:
+        reached = {v for v, (games, _) in current().config.items() if games}
+        if config is None or set(coverage.config_values(reference.game, config, choices)) <= reached:
             continue
         rng = random.Random(f"{reference.game}/sweep/{i}")
         game = Lockstep(candidate, reference, CHECK, memory)
@@ -121,8 +126,8 @@ def sweep(candidate: Engine, reference: Engine) -> int:
 
 
 def run_differential(candidate: Engine, reference: Engine, configs, covering: bool = False) -> None:
-    """Play in lockstep under the active Hypothesis profile (after the covering configs, with
-    ``covering``: :func:`sweep`); fail at the end with every finding."""
+    """Play in lockstep under the active Hypothesis profile (then, with ``covering``, the covering
+    configs of the values it missed: :func:`sweep`); fail at the end with every finding."""
 
     class Bound(DifferentialMachine):
         @initialize(config=capabilities.configs_for(candidate, configs))
@@ -134,8 +139,8 @@ def run_differential(candidate: Engine, reference: Engine, configs, covering: bo
     Bound.memory = Memory()
     Bound.__name__ = f"Differential[{candidate.name} vs {reference.name}]"
     before = dict(current().counts)
+    run_state_machine_as_test(Bound)
     if covering:
         sweep(candidate, reference)
-    run_state_machine_as_test(Bound)
     for check in (*LOCKSTEP_CHECKS, "protocol"):
         raise_if_any(check, before)
