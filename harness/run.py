@@ -155,4 +155,6 @@ def run_suite(settings: CheckSettings, progress=None, extra_args: list[str] | No
                 cv.reason = not_run[0]["message"]
     if clauses or tags:
         verdicts = filtered(verdicts, clauses, tags)
-    return SuiteResult(games, engine, records, verdicts, code, errors, counts, interrupted, len(not_run), causes, stats)
+    result = SuiteResult(games, engine, records, verdicts, code, errors, counts, interrupted, len(not_run), causes, stats)
+    result.whole = not (clauses or tags or extra_args)
+    return result

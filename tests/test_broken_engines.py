@@ -1,8 +1,9 @@
 """The best tests we have: deliberately broken engines, each caught by the default check.
 
 Every engine of ``tests/broken/<game>.py`` breaks one named rule, and its class says what
-kind of bug it is (``kind``: illegal-accepted, legal-missing, rare, observation, caching;
-the older ones break a rule in play). Each is checked exactly as a user would:
+kind of bug it is (``kind``: illegal-accepted, legal-missing, rare, observation, caching,
+result -- ``result()`` wrong while the states are right, in-process only; the older ones break
+a rule in play). Each is checked exactly as a user would:
 ``rulecheck check --game <game> --engine ...``. The run must fail, and the JSON report must
 give the broken clause the verdict ``fail`` with at most two other rule clauses failing.
 
@@ -215,8 +216,9 @@ def machine_clauses(game: str) -> tuple[str, ...]:
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g not in NOTATION_COVERS_ALL])
 def test_the_reference_over_the_protocol_passes_clean_and_exercises_every_clause(game, tmp_path):
-    """The default run (profile ``ci``) of the reference served over the protocol: no finding, and
-    every implemented clause exercised at least 20 times by the transitions it explored. The games
+    """The default run (profile ``ci``) of the reference served over the protocol: no finding, every
+    implemented clause exercised at least 20 times by the transitions it explored, and every declared
+    config value played (``coverage.config``; the readings: those it declares). The games
     whose notation engine declares every config run the same check on it (``tests/test_notation.py``)."""
     from harness.explore.coverage import THIN, implemented
 
@@ -226,9 +228,11 @@ def test_the_reference_over_the_protocol_passes_clean_and_exercises_every_clause
     counts = report["coverage"]["clauses"]
     thin = {c: counts.get(c, 0) for c in implemented(game) if counts.get(c, 0) < THIN}
     assert not thin and not report["coverage"]["thinly_covered"], f"thinly covered: {thin}"
+    config = report["coverage"]["config"]  # every declared config value played (and the engine's readings)
+    assert config["values"] and not config["not_reached"], f"config values never played: {config['not_reached']}"
 
 
-KINDS = ("illegal-accepted", "legal-missing", "rare", "observation", "caching")
+KINDS = ("illegal-accepted", "legal-missing", "rare", "observation", "caching", "result")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -51,6 +51,8 @@ def test_an_engine_differing_only_in_notation_passes(game, tmp_path):
     counts = report["coverage"]["clauses"]
     thin = {c: counts.get(c, 0) for c in implemented(game) if counts.get(c, 0) < THIN}
     assert not thin and not report["coverage"]["thinly_covered"], f"thinly covered: {thin}"
+    config = report["coverage"]["config"]  # every declared config value played (and the engine's readings)
+    assert config["values"] and not config["not_reached"], f"config values never played: {config['not_reached']}"
 
 
 def test_an_engine_without_team_and_points_gets_not_applicable_on_every_path(tmp_path):

@@ -201,6 +201,15 @@ class DnupExplainer:
         sj = state if isinstance(state, dict) else self.rules.to_json(state)
         return observation_effects(sj, player)
 
+    def result(self, state) -> list[Effect]:
+        """What decides the state's ``result``: the clause that ended the game (4 letters, 2 rounds
+        won, the turn cap); before that, the clause a game is won by (nobody has won it yet)."""
+        s = self._load(state)
+        if s.to_move == OVER:
+            return [Effect("/result", (result_clause(s.result),), f"the game ends: {s.result}")]
+        why = "DNP-TWO-ROUND-WIN" if s.g.areas == 2 else "DNP-GAME-END"
+        return [Effect("/result", (why,), "nobody has won yet: the game goes on")]
+
     def setup(self, config) -> list[Effect]:
         """``new_game(config)``: the player count, the cards in play and a pending deal."""
         try:

@@ -183,6 +183,20 @@ class OpsnorrenExplainer:
             return ("OPS-TROPHY-DRAW",)
         return ()
 
+    def result(self, state: dict) -> list[Effect]:
+        """What decides the state's ``result``: once the game is over the trophies added up
+        (OPS-GAME-END) and who has most (OPS-GAME-TIE when nobody alone); before that, nothing
+        ends the game before the fourth round is scored (OPS-GAME-LENGTH)."""
+        s = self._load(state)
+        E = Explanation()
+        if s.phase != OVER:
+            E.add("/result", "OPS-GAME-LENGTH", note="no result before the fourth round is scored")
+            return E.effects
+        res = self.eng.final_result(s.trophies)
+        derived(E, "/result/points", ("/trophies",), "OPS-GAME-END")
+        derived(E, "/result/winners", ("/trophies", "/result/points"), "OPS-GAME-END" if res["winners"] else "OPS-GAME-TIE")
+        return E.effects
+
     def setup(self, config: dict) -> list[Effect]:
         """``new_game``: the player count, then the rule row (a chance node, or given in the config)."""
         E = Explanation()

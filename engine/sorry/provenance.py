@@ -105,6 +105,26 @@ class SorryExplainer:
                note="hidden: only the kind of event shows (its pool would reveal the other hands)")
         return ex.effects
 
+    def result(self, state: dict) -> list[Effect]:
+        """What decides the state's ``result``: who brought every pawn HOME first (SRY-WIN,
+        SRY-TEAM-WIN, SRY-POINTS-WIN) and, in points play, the scores (SRY-POINTS-SCORE, the
+        winner's SRY-POINTS-WINNER-BONUS); before that, nobody has won (the same win clause)."""
+        st = self._load(state)
+        cfg, ex = st.cfg, Explanation()
+        win = win_clause(cfg)
+        if st.phase != OVER:
+            ex.add("/result", win, note="nobody has all pawns HOME")
+            return ex.effects
+        ex.add("/result/winners", win, note="the game ends at once")
+        if cfg.points:
+            winners = set((state.get("result") or {}).get("winners") or ())
+            for name in cfg.names:
+                extra = ("SRY-POINTS-WINNER-BONUS",) if name in winners else ()
+                ex.add(pointer("result", "scores", name), "SRY-POINTS-SCORE", *extra)
+        else:
+            ex.add("/result/scores", win, note="only points play is scored")
+        return ex.effects
+
     def setup(self, config: dict) -> list[Effect]:
         """new_game: pawns in START (SRY-SETUP, SRY-QUICK-START), the deck as draw pile (SRY-DECK,
         SRY-DRAW-PILE), the first player (SRY-FIRST-PLAYER, SRY-REMATCH), the deal (SRY-POINTS-DEAL)."""

@@ -53,6 +53,102 @@ def setup(explainer, config: dict) -> set[str]:
     return {c for e in (_safe(explainer.setup, config) or ()) for c in e.clauses}
 
 
+# ---- config coverage: which declared config values and choice options the run played --------------
+
+#: the prefix of a choice's entries in config coverage (``choice <game>.<choice>=<option>``)
+CHOICE = "choice "
+
+
+def _label(v: Any) -> str:
+    return "true" if v is True else "false" if v is False else "null" if v is None else str(v)
+
+
+def declared_values(game: str, keys: Iterable[str] | None = None) -> list[str]:
+    """Every value the default run must reach, as ``key=value`` entries: the ``values`` of each
+    config key of ``specs/<game>/config.toml`` (only ``keys`` when given: the keys an engine
+    declares), then every option of every choice (``choice <id>=<option>``)."""
+    from harness import capabilities
+
+    out = []
+    for name, spec in capabilities.config_keys(game).items():
+        if keys is None or name in keys:
+            out += [f"{name}={_label(v)}" for v in spec.get("values", [])]
+    for cid, ch in specs.load(game).choices.items():
+        out += [f"{CHOICE}{cid}={o}" for o in ch.options]
+    return out
+
+
+def _classes(spec: dict, present: bool, v: Any) -> list[str]:
+    """The declared values (``kind`` in config.toml) a key given as ``v`` (or left out) is in."""
+    kind = spec.get("kind")
+    if kind is None:
+        if present:
+            return [_label(v)]
+        return [_label(spec["default"])] if "default" in spec else []
+    if not present or v is None:
+        return ["absent"]
+    if kind == "given":
+        return ["given"]
+    if kind == "seat":
+        return ["colour name" if isinstance(v, str) else "seat index"]
+    if kind == "colours":
+        order = list(spec.get("order", []))
+        try:
+            seats = sorted(v, key=order.index)
+        except (TypeError, ValueError):
+            return []
+        out = ["the first colours" if seats == order[:len(seats)] else "seats unlike colour indexes"]
+        return out + (["listed out of order"] if list(v) != seats else [])
+    return []
+
+
+def config_values(game: str, config: dict, choices: dict[str, str] | None = None) -> list[str]:
+    """The declared values (:func:`declared_values` entries) a new game with ``config``, played
+    under ``choices`` (the engine's readings; a choice it leaves out is at its default), is in."""
+    from harness import capabilities
+
+    out = []
+    for name, spec in capabilities.config_keys(game).items():
+        out += [f"{name}={c}" for c in _classes(spec, name in config, config.get(name))]
+    defaults = specs.load(game).default_choices()
+    for cid in specs.load(game).choices:
+        out.append(f"{CHOICE}{cid}={(choices or {}).get(cid, defaults.get(cid))}")
+    return out
+
+
+def note_game(engine, game: str, config: dict) -> None:
+    """Count the declared config values and choice options of a new game ``engine`` plays (config
+    coverage, on the running test's sink)."""
+    from harness import capabilities
+    from harness.verdicts.findings import current
+
+    keys = capabilities.declared(engine)
+    current().note_config(config_values(game, config, dict(getattr(engine, "choices", {}) or {})),
+                          None if keys is None else sorted(keys))
+
+
+def config_report(games: list[str], records: list[dict], every_reading: bool = True) -> dict:
+    """Config coverage over a run: per declared value, how many games and transitions were played
+    with it (``values``), and the values no game reached (``not_reached``: a gap). Only the keys
+    the engine declares are asked of it (``config_keys`` of the records; none recorded: all), and
+    only the choice options it plays unless it plays ``every_reading`` (the reference does; an
+    engine declares one option per choice)."""
+    reached: dict[str, list[int]] = {}
+    keys: set[str] | None = set()
+    for r in records:
+        cc = r.get("config_coverage") or {}
+        for v, (g, t) in (cc.get("values") or {}).items():
+            n = reached.setdefault(v, [0, 0])
+            n[0] += g
+            n[1] += t
+        if cc.get("values") and keys is not None:
+            keys = None if cc.get("keys") is None else keys | set(cc["keys"])
+    declared = [v for game in games for v in declared_values(game, keys or None)
+                if every_reading or not v.startswith(CHOICE) or v in reached]
+    values = {v: {"games": reached.get(v, [0, 0])[0], "transitions": reached.get(v, [0, 0])[1]} for v in declared}
+    return {"values": values, "not_reached": [v for v in declared if not values[v]["games"]]}
+
+
 def implemented(game: str) -> list[str]:
     """The implemented normative clauses of ``game``: the ones coverage is asked of."""
     return [c.id for c in specs.load(game).clauses.values() if c.normative and c.status == "implemented"]

@@ -6,6 +6,9 @@ In every state it visits, finished games included, it compares:
 
 - the legal action sets (missing and extra actions blamed through provenance);
 - the pending chance event;
+- the game's result (``result``): the reference's, and set exactly when the candidate's own
+  answers say the game is over (no legal action, no pending chance event); blamed through the
+  reference's ``explainer.result`` (the end, tie, scoring or game-length clause);
 - every player's observation (``observe``), blamed through the reference's
   ``explainer.observation`` (what decides each part is shown or hidden);
 - negative probes (:mod:`harness.explore.probes`): actions the reference rejects, offered to the
@@ -99,6 +102,8 @@ class Lockstep:
         self.legal_keys: set[str] = set()
         #: whether the candidate's pending chance event differs from the reference's in this state
         self.chance_differs = False
+        #: the candidate's pending chance event in this state (``{"error": ...}`` when it refused)
+        self.cand_chance = None
 
     # ---- recording ---------------------------------------------------------------
     def found(self, b: blame.Blame, what: str, state_json, action, expected, got, diff: bool = True,
@@ -164,6 +169,7 @@ class Lockstep:
         if self.explainer is not None:
             self.cover(coverage.setup(self.explainer, config))
         current().note_start(dumps(rj))
+        coverage.note_game(self.candidate, self.reference.game, config)
         try:
             cand = self.candidate.new_game(config)
         except RulecheckError as exc:
@@ -238,8 +244,10 @@ class Lockstep:
             return False
         it = iter(answers)
 
-        self._compare_legal(rj, r_legal, next(it), action)
+        legal_ans = next(it)
+        self._compare_legal(rj, r_legal, legal_ans, action)
         self.chance_differs = self._compare_chance(rj, r_chance)
+        self._compare_result(rj, legal_ans)
         if self._observe:
             for p in range(players):
                 self._compare_observation(rj, p, next(it))
@@ -352,11 +360,43 @@ class Lockstep:
             c_ch = self.candidate.chance(self.cand)
         except RulecheckError as exc:
             c_ch = {"error": str(exc)}
+        self.cand_chance = c_ch
         if c_ch is not r_ch and dumps(c_ch) != dumps(r_ch) and _norm_chance(r_ch) != _norm_chance(c_ch):
             self.found(blame.chance_event(self.reference, rj), "the pending chance event differs", rj, None, r_ch, c_ch,
                        observed=None if isinstance(c_ch, dict) and "error" in c_ch else {"op": "chance", "value": c_ch})
             return True
         return False
+
+    def _compare_result(self, rj: dict, legal_ans: Answer) -> None:
+        """The candidate's ``result`` here: the reference's, and not None exactly when the candidate's
+        own answers say the game is over (no legal action, no pending chance event). Over the protocol
+        the result is the state's own ``result`` field; in-process, the engine's ``result()``."""
+        try:
+            got = self.candidate.result(self.cand)
+        except RulecheckError as exc:
+            self.protocol(f"the candidate cannot give the result of a state it produced (or was put on): {exc}",
+                          rj, "a result or null", str(exc))
+            return
+        want = self.reference.result(self.ref)
+        own_end = None  # what the candidate's own answers say: is the game over?
+        if legal_ans.error is None and not (isinstance(self.cand_chance, dict) and "error" in self.cand_chance):
+            own_end = not legal_ans.value and self.cand_chance is None
+        contradicts = own_end is not None and (got is not None) != own_end
+        if dumps(got) != dumps(want):
+            what = ("the game's result differs" if got is not None and want is not None else
+                    "the candidate gives a result while the game is on" if want is None else
+                    "the candidate gives no result for a finished game")
+            if contradicts:
+                what += (", though it still lists actions or a chance event" if got is not None
+                         else ", though it lists no action and no chance event")
+            self.found(blame.result(self.reference, rj, got), what, rj, None, want, got, diff=False,
+                       check="result", observed={"op": "result", "value": got})
+        elif contradicts and not self.legal_differs and not self.chance_differs:
+            # the candidate's answers are the reference's, and contradict each other: still a break
+            self.found(blame.result(self.reference, rj, got),
+                       "the result contradicts the legal actions and the chance event (a result exactly when no "
+                       "action is legal and no chance event is pending)", rj, None,
+                       "a result" if own_end else "no result", got, diff=False, check="result")
 
     def _compare_observation(self, rj: dict, player: int, ans: Answer) -> None:
         ref_obs = self.reference.observation(self.ref, player)

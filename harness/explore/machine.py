@@ -9,7 +9,10 @@ no rulebook, so they are plain assertion messages):
 - the JSON round trip is the identity and the state validates against the schema;
 - ``apply`` is pure (the old state's JSON is unchanged) and deterministic;
 - legal actions have no duplicates, are empty at a chance node, and are non-empty
-  unless the game is over.
+  unless the game is over;
+- ``result()`` is the state's own ``result``, set exactly when the game is over (no legal
+  action, no pending chance event), blamed on the end or scoring clause the reference's
+  provenance names there.
 
 A game subclasses it and adds ``check_transition(before, action, after)`` and
 ``check_state(state)`` with its own invariants, raising ``ClauseViolation``.
@@ -34,6 +37,7 @@ from engine.canonical import dumps
 from engine.errors import RulecheckError
 from engine.protocol import Engine
 from harness import capabilities
+from harness.explore import coverage
 from harness.verdicts.findings import current, raise_if_any, record
 from harness.explore.playout import playout_steps, random_playout  # noqa: F401  (imported from here)
 from harness.verdicts.violations import FAULT_CODES, ClauseViolation, ProtocolViolation  # noqa: F401  (imported from here)
@@ -80,6 +84,7 @@ class EngineMachine(RuleBasedStateMachine):
                 return
             self.state_json = self._checked_json(state)
             current().note_start(dumps(self.state_json))
+            coverage.note_game(self.engine, self.engine.game, config)
             self.state = state
             self.plies = 0
             self.on_new_game(config, self.state, self.state_json)
@@ -113,6 +118,7 @@ class EngineMachine(RuleBasedStateMachine):
             pending = eng.chance(self.state)
         except RulecheckError as exc:
             raise ProtocolViolation(f"the engine rejects a state it produced itself: {exc}")
+        self._check_result_agrees(legal, pending)
         keys = [dumps(a) for a in legal]
         if len(set(keys)) != len(keys):
             dup = next(k for k in keys if keys.count(k) > 1)
@@ -148,6 +154,39 @@ class EngineMachine(RuleBasedStateMachine):
         self.check_transition(before, before_json, action, after, after_json)
         self.state, self.state_json = after, after_json
         self.check_state(after, after_json)
+
+    def _check_result_agrees(self, legal: list, pending) -> None:
+        """``result`` is set exactly when the game is over (no legal action, no pending chance
+        event), and is the state's own ``result``; a break is blamed on the clause the reference's
+        provenance says decides the result there (``harness.verdicts.blame.result``)."""
+        try:
+            res = self.engine.result(self.state)
+        except RulecheckError as exc:
+            raise ProtocolViolation(f"result() rejects a state the engine produced itself: {exc}")
+        over = not legal and pending is None
+        own = self.state_json.get("result")
+        if (res is not None) == over and dumps(res) == dumps(own):
+            return
+        what = (f"result() is {dumps(res)[:200]} but the state's result is {dumps(own)[:200]}"
+                if dumps(res) != dumps(own) else
+                "result() is set while actions are legal or a chance event is pending" if res is not None else
+                "no legal action and no chance event, but result() is None")
+        clauses = self._result_clauses(res)
+        if not clauses:
+            raise ProtocolViolation(what)
+        raise ClauseViolation(clauses[0], what, clauses[1:])
+
+    def _result_clauses(self, res) -> tuple[str, ...]:
+        """The clauses the reference's provenance names for ``res`` in this state (none without a reference)."""
+        from harness.engines import oracle
+        from harness.verdicts import blame
+
+        try:
+            ref = oracle(self.engine.game, dict(getattr(self.engine, "choices", {}) or {}))
+        except Exception:  # noqa: BLE001  (no reference: a protocol fault, without a clause)
+            return ()
+        b = blame.result(ref, self.state_json, res)
+        return b.clauses if b.basis == "provenance" else ()
 
     def _checked_json(self, state) -> dict:
         obj = self.engine.to_json(state)
@@ -282,6 +321,24 @@ def machine_for(base: type[EngineMachine], engine: Engine, configs: st.SearchStr
 def other_readings(game: str) -> dict[str, str]:
     """For every choice of ``game``, its first option other than the default."""
     return {cid: next(o for o in ch.options if o != ch.default) for cid, ch in specs.load(game).choices.items()}
+
+
+def further_readings(game: str) -> list[dict[str, str]]:
+    """Readings that, with the default and :func:`other_readings`, play every option of every choice:
+    the k-th takes each choice's k-th option other than the default (its last when it has fewer),
+    for k from 2 (empty when no choice has more than two options)."""
+    others = {cid: [o for o in ch.options if o != ch.default] for cid, ch in specs.load(game).choices.items()}
+    most = max((len(v) for v in others.values()), default=0)
+    return [{cid: opts[min(k, len(opts)) - 1] for cid, opts in others.items()} for k in range(2, most + 1)]
+
+
+def reading_params(readings: list[dict[str, str]]) -> list:
+    """``pytest.param`` per reading (``further_readings``: ids ``reading2``, ``reading3``...), marked
+    ``choice(id, option)`` for each choice, as ``under_readings`` marks a test."""
+    import pytest
+
+    return [pytest.param(r, id=f"reading{k}", marks=[pytest.mark.choice(c, o) for c, o in sorted(r.items())])
+            for k, r in enumerate(readings, start=2)]
 
 
 def under_readings(choices: dict[str, str]) -> Callable:

@@ -157,6 +157,6 @@ def run_situation(candidate: Engine, reference: Engine, builder: Engine, game: s
                 break
             visited += 1
             plies += player_turn
-    for check in (CHECK, "observation", "probe", "protocol"):
+    for check in (CHECK, "observation", "probe", "result", "protocol"):
         raise_if_any(check, before)
     return visited

@@ -11,4 +11,4 @@ from harness.engines import available_games, reference_engine
 def test_differential_play_matches_the_reference(game, rulecheck_engine):
     candidate = rulecheck_engine(game)
     reference = reference_engine(game, dict(candidate.choices))
-    run_differential(candidate, reference, configs_for(game))
+    run_differential(candidate, reference, configs_for(game), covering=True)

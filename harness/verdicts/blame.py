@@ -144,6 +144,22 @@ def observation(reference, state_json: dict, player: int, ref_obs: Any, cand_obs
     return Blame.of(root_clauses(effects, changed_paths(ref_obs, cand_obs)))
 
 
+def result(reference, state_json: dict, cand_result: Any) -> Blame:
+    """The candidate's game result in ``state_json`` differs from the reference's (a result
+    mid-game, none at the end, another winner or score), or contradicts its own legal actions:
+    blame what the reference's provenance says decides the result there (``explainer.result``:
+    the end, tie and scoring clauses once the game is over, the game-length clause before),
+    the differing parts first. Without that method, the clauses the state's last transition
+    names for ``/result`` are unknown here: the fallback."""
+    ex = explainer_of(reference)
+    fn = getattr(ex, "result", None)
+    if fn is None:
+        return Blame.of(())
+    effects = _safe(fn, state_json) or []
+    paths = changed_paths({"result": state_json.get("result")}, {"result": cand_result}) or ["/result"]
+    return Blame.of(root_clauses(effects, paths) or tuple(c for e in effects for c in e.clauses))
+
+
 def chance_event(reference, state_json: dict) -> Blame:
     ex = explainer_of(reference)
     return Blame.of(_safe(ex.chance, state_json) if ex else ())

@@ -92,10 +92,14 @@ class SuiteResult:
     root_causes: list = field(default_factory=list)
     #: per game: the catalogue's size, agreeing positions kept, seconds the diagnosis took
     diagnosis: dict = field(default_factory=dict)
+    #: a whole default run (no filter): only then is a config value never reached a gap
+    whole: bool = True
 
     @property
     def coverage(self) -> dict:
-        """Situation coverage over the run: per clause, thin clauses, and what each test explored."""
+        """Situation coverage over the run: per clause, thin clauses, and what each test explored;
+        config coverage: per declared config value and choice option, the games and transitions
+        played with it, and the values never reached (``harness.explore.coverage.config_report``)."""
         from harness.explore.coverage import THIN, effective
 
         counts: dict[str, int] = {}
@@ -110,8 +114,19 @@ class SuiteResult:
             "transitions": sum(e["transitions"] for e in explored.values()),
             "clauses": dict(sorted(counts.items())),
             "thinly_covered": sorted(c for c, v in self.verdicts.items() if v.thin),
+            "config": self._config_coverage(bool(explored)),
             "explored": explored,
         }
+
+    def _config_coverage(self, explored: bool) -> dict:
+        from harness.explore.coverage import config_report
+
+        if not explored:
+            return {"values": {}, "not_reached": []}
+        rep = config_report(self.games, self.records, every_reading=self.engine == "reference")
+        if not self.whole:  # a filtered run plays what it was asked about: nothing it leaves out is a gap
+            rep["not_reached"] = []
+        return rep
 
     @property
     def totals(self) -> dict[str, int]:
@@ -200,7 +215,7 @@ def explained_elsewhere(out: dict[str, ClauseVerdict]) -> None:
 
 
 #: checks that keep exploring after a finding: a clause they check without a finding was checked
-EXPLORING = ("machine", "differential", "protocol", "observation", "probe", "situation")
+EXPLORING = ("machine", "differential", "protocol", "observation", "probe", "result", "situation")
 
 
 def compute_verdicts(games: list[str], records: list[dict], expected: dict[str, str] | None = None,

@@ -161,6 +161,8 @@ def reproduces(engine, observed: dict, state_json, action, cache: dict | None = 
             return dumps(engine.to_json(engine.apply(st, action))) == dumps(observed["value"])
         if op == "chance":
             return _norm_chance(engine.chance(st)) == _norm_chance(observed["value"])
+        if op == "result":
+            return dumps(engine.result(st)) == dumps(observed["value"])
         if op == "observe":  # compared in the game's view: public information shown either way is the same
             mine, theirs = observation_views(engine, state_json, engine.observation(st, observed["player"]),
                                              observed["value"])

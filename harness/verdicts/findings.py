@@ -47,7 +47,8 @@ class Thinned(list):
                 self.step *= 2
 
 #: the checks a finding can come from
-CHECKS = ("scenario", "machine", "differential", "perft", "vector", "protocol", "observation", "probe", "situation")
+CHECKS = ("scenario", "machine", "differential", "perft", "vector", "protocol", "observation", "probe", "result",
+          "situation")
 
 #: how a finding's clause was chosen
 BASES = {
@@ -73,7 +74,7 @@ class Witness:
     text: str = ""
     #: what the candidate did, in a form any engine can be asked again (diagnosis replays it on
     #: misreadings, ``harness.verdicts.diagnosis.reproduces``): ``{"op": "legal"|"listed"|"accepts"|"apply"|
-    #: "new"|"new-rejects"|"chance"|"observe", "value": ..., "choices": the reference's reading,
+    #: "new"|"new-rejects"|"chance"|"observe"|"result", "value": ..., "choices": the reference's reading,
     #: "config"/"player" where the op needs them, "state"/"action" when the transition replayed is
     #: not the witness's own}``; None when the witness cannot be replayed
     observed: dict | None = None
@@ -132,6 +133,12 @@ class FindingSink:
     context: Any = None
     #: situation coverage: clause id -> how many explored transitions exercised it (``harness.explore.coverage``)
     coverage: dict[str, int] = field(default_factory=dict)
+    #: config coverage: declared value (``harness.explore.coverage.config_values``) -> [games, transitions]
+    config: dict[str, list[int]] = field(default_factory=dict)
+    #: the config keys the engine under test declares (None: every key), for config coverage
+    config_keys: list[str] | None = None
+    #: the declared values of the game being played (each transition counts for them)
+    _config_now: tuple = ()
     #: (clause, check) keys with a finding that no other clause explains as well (no alternatives)
     standalone: set = field(default_factory=set)
     #: what the test explored: transitions visited, and a digest of their sequence (reproducibility)
@@ -147,10 +154,21 @@ class FindingSink:
     def note_start(self, state_text: str) -> None:
         """A game (or built position) starts from this canonical state."""
         self._digest.update(b"S" + state_text.encode())
+        self._config_now = ()
+
+    def note_config(self, values: list[str], keys: list[str] | None) -> None:
+        """The game just started is played with these declared config values and choice options
+        (``harness.explore.coverage.config_values``), by an engine declaring ``keys``."""
+        self._config_now = tuple(values)
+        self.config_keys = None if keys is None else sorted(set(self.config_keys or ()) | set(keys))
+        for v in values:
+            self.config.setdefault(v, [0, 0])[0] += 1
 
     def note_transition(self, state_text: str, action: Any) -> None:
         """The exploration visited this state and played ``action`` (None: the game is over)."""
         self.explored += 1
+        for v in self._config_now:
+            self.config[v][1] += 1
         self._digest.update(b"T" + state_text.encode() + b"A" + dumps(action).encode())
 
     def note_agreement(self, agreement: dict) -> None:

@@ -184,6 +184,13 @@ def html_page(result: SuiteResult) -> str:
                      + (f"<b>thinly covered</b> (exercised fewer than {cov['threshold']} times): "
                         + ", ".join(f"<code>{e(c)}</code> ({result.verdicts[c].exercised})" for c in thin)
                         if thin else f"every judged clause exercised at least {cov['threshold']} times") + "</p>")
+        config = cov.get("config") or {}
+        if config.get("values"):
+            gaps = config.get("not_reached") or []
+            parts.append(f"<p>config coverage: {len(config['values']) - len(gaps)} of {len(config['values'])} declared "
+                         "config values and choice options played"
+                         + ("; <b>never reached</b>: " + ", ".join(f"<code>{e(v)}</code>" for v in gaps) if gaps else "")
+                         + "</p>")
     causes = getattr(result, "root_causes", None) or []
     if causes:
         parts.append(f"<h2>Root causes</h2><table><tr><th>clause</th><th>the misreading</th><th>findings explained"

@@ -131,3 +131,11 @@ def print_coverage(console, result) -> None:
         more = f" and {len(thin) - 15} more" if len(thin) > 15 else ""
         line += f"; [yellow]thinly covered[/] (< {cov['threshold']} exercises): {escape(shown)}{more}"
     console.print(line, soft_wrap=not console.is_terminal)
+    config = cov.get("config") or {}
+    values, gaps = config.get("values") or {}, config.get("not_reached") or []
+    if values:
+        line = (f"[bold]config coverage:[/] {len(values) - len(gaps)} of {len(values)} declared config values and "
+                f"choice options played (see --json 'coverage.config')")
+        if gaps:
+            line += f"; [yellow]never reached[/]: {escape(', '.join(gaps))}"
+        console.print(line, soft_wrap=not console.is_terminal)

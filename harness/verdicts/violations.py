@@ -207,6 +207,21 @@ class ScenarioChecks:
         except Exception:  # noqa: BLE001  (blame is best effort; the step itself still judges)
             self.observation_departure = None
 
+    #: a result a Then step judges: (state JSON, the candidate's ``result``)
+    result_departure: tuple | None = None
+
+    def blame_result(self, state) -> None:
+        """A Then step judges the game's result in ``state``: a failure of it is blamed on what
+        decides the result there (the end, tie or scoring clause), not on the last transition --
+        unless that transition already departed from the reference."""
+        if getattr(self, "_departed", False):
+            return
+        eng = _ctx_engine(self)
+        try:
+            self.result_departure = (eng.to_json(state), eng.result(state))
+        except Exception:  # noqa: BLE001  (blame is best effort; the step itself still judges)
+            self.result_departure = None
+
     def blame_legal_difference(self, state) -> None:
         """The legal actions of ``state`` are off: blame the first action the candidate lists and
         the reference does not, else the first one it misses (nothing when both agree)."""
@@ -258,6 +273,9 @@ def scenario_blame(node, tags: list[str], ctx) -> tuple[list[str], str, object, 
     seen = getattr(ctx, "observation_departure", None) if ctx is not None else None
     if seen is not None and engine is not None:
         return _observation_blame(engine, tags, seen)
+    ended = getattr(ctx, "result_departure", None) if ctx is not None else None
+    if ended is not None and engine is not None:
+        return _result_blame(engine, tags, ended)
     if not t or engine is None:
         return tags, "scenario", None, {}
     try:
@@ -317,6 +335,24 @@ def _observation_blame(engine, tags: list[str], seen: tuple):
         b = blame.observation(ref, state, player, want, got)
         w = blame.witness(ref, state, None, want, got)
         w.observed = blame.observed(ref, "observe", player=player, value=got)
+    except Exception:  # noqa: BLE001  (explaining must never hide the failure)
+        return tags, "scenario", None, {}
+    return _placed(tags, b, w)
+
+
+def _result_blame(engine, tags: list[str], ended: tuple):
+    """``scenario_blame`` for a Then step judging the result: the clauses that decide what differs."""
+    from harness.verdicts import blame
+
+    state, got = ended
+    try:
+        ref = _reference_for(engine)
+        want = ref.result(ref.from_json(state))
+        if dumps(want) == dumps(got):  # the result is the reference's: the scenario fails for another reason
+            return tags, "scenario", None, {}
+        b = blame.result(ref, state, got)
+        w = blame.witness(ref, state, None, want, got)
+        w.observed = blame.observed(ref, "result", value=got)
     except Exception:  # noqa: BLE001  (explaining must never hide the failure)
         return tags, "scenario", None, {}
     return _placed(tags, b, w)

@@ -248,6 +248,62 @@ class AddsToOwnOtherArea(DnupEngine):
         return super().apply(state, action)
 
 
+# ---- result(): what an in-process engine says of the game's end. Over the protocol an engine's
+# result is its state's ``result`` field; in-process it is also ``result()``, which these engines
+# get wrong while their states are right (the differential and the machine compare it in every state)
+
+
+class _ResultOnly(DnupEngine):
+    """Its states are the reference's; only ``result()`` (``_result``) says otherwise."""
+
+    kind = "result"
+
+    def result(self, state):
+        return self._result(state, super().result(state))
+
+    def _result(self, s, res):
+        return res
+
+
+class ResultOnceSomeoneHasLetters(_ResultOnly):
+    """With 3 to 5 players result() names the player with most letters as the winner as soon as
+    anyone has a letter, while the game goes on: breaks DNP-GAME-END (4 letters win)."""
+
+    def _result(self, s, res):
+        if res is None and s.g.players > 2 and s.to_move != OVER and max(s.tokens) > 0:
+            return {"winner": s.tokens.index(max(s.tokens)), "reason": "letters"}
+        return res
+
+
+class NoResultForLetters(_ResultOnly):
+    """result() stays None when a player has won with 4 letters (the game is over): breaks
+    DNP-GAME-END."""
+
+    def _result(self, s, res):
+        return None if res is not None and res.get("reason") == "letters" else res
+
+
+class CappedGameGoesToLeader(_ResultOnly):
+    """When the turn cap ends the game, result() names the player with most letters (rounds won) as
+    the winner instead of none: breaks DNP-TURN-CAP (a capped game has no winner)."""
+
+    def _result(self, s, res):
+        if res is not None and res.get("reason") == "turn-cap":
+            score = s.wins if s.g.players == 2 else s.tokens
+            return {**res, "winner": score.index(max(score))}
+        return res
+
+
+class RoundsWinCalledLetters(_ResultOnly):
+    """With 2 players result() gives a game won by two rounds the reason "letters": breaks
+    DNP-TWO-ROUND-WIN."""
+
+    def _result(self, s, res):
+        if res is not None and res.get("reason") == "rounds":
+            return {**res, "reason": "letters"}
+        return res
+
+
 BROKEN = {
     "turns_go_right": (TurnsGoRight, "DNP-CLOCKWISE"),
     "must_lead_with_start_card": (MustLeadWithStartCard, "DNP-START-PLAYER"),
@@ -260,6 +316,10 @@ BROKEN = {
     "three_rounds_to_win": (ThreeRoundsToWin, "DNP-TWO-ROUND-WIN"),
     "first_out_set_leaves_early": (FirstOutSetLeavesEarly, "DNP-FIRST-OUT-CARDS-STAY"),
     "two_players_add_to_own_set": (AddsToOwnOtherArea, "DNP-ACTION-B"),
+    "result_once_someone_has_letters": (ResultOnceSomeoneHasLetters, "DNP-GAME-END"),
+    "no_result_for_letters": (NoResultForLetters, "DNP-GAME-END"),
+    "capped_game_goes_to_leader": (CappedGameGoesToLeader, "DNP-TURN-CAP"),
+    "rounds_win_called_letters": (RoundsWinCalledLetters, "DNP-TWO-ROUND-WIN"),
 }
 
 

@@ -13,7 +13,7 @@ from engine.opsnorren import OpsnorrenEngine
 from engine.opsnorren.cards import BLUE, COLOUR_OF, NAMES, PINK, UNICORN, VALUE_OF
 from engine.opsnorren.rulecards import PASS_THREE, RuleSet, ruleset
 from engine.opsnorren.scoring import MOST_BLUE_PENALTY, team_stars
-from engine.opsnorren.state import DEAL, PASS, PLAY
+from engine.opsnorren.state import DEAL, OVER, PASS, PLAY
 from engine.opsnorren.trick import NO_COLOUR, playable
 
 
@@ -273,6 +273,60 @@ class PlaysCounterClockwise(OpsnorrenEngine):
         return tuple({"type": "play", "player": p, "card": NAMES[c]} for c in cards)
 
 
+# ---- result(): what an in-process engine says of the game's end. Over the protocol an engine's
+# result is its state's ``result`` field; in-process it is also ``result()``, which these engines
+# get wrong while their states are right (the differential and the machine compare it in every state)
+
+
+class ResultOnceARoundIsWon(OpsnorrenEngine):
+    """result() names the trophy leader as soon as a round has been scored, before the fourth round
+    ends: breaks OPS-GAME-LENGTH (a game lasts four rounds)."""
+
+    kind = "result"
+
+    def result(self, s):
+        if s.phase != OVER and any(s.trophies):
+            return self.final_result(s.trophies)
+        return super().result(s)
+
+
+class NoResultAtTheEnd(OpsnorrenEngine):
+    """result() stays None once the game is over (no legal action, no chance event): breaks
+    OPS-GAME-END (after four rounds the trophies are added up and the most points wins)."""
+
+    kind = "result"
+
+    def result(self, s):
+        return None
+
+
+class TieWonByFirstLeader(OpsnorrenEngine):
+    """result() gives a tie for the most points to the first of the tied players: breaks OPS-GAME-TIE
+    (a tie means there is no winner)."""
+
+    kind = "result"
+
+    def result(self, s):
+        res = super().result(s)
+        if res is not None and not res["winners"]:
+            best = max(res["points"])
+            res = {**res, "winners": [res["points"].index(best)]}
+        return res
+
+
+class ResultCountsTokens(OpsnorrenEngine):
+    """result() gives each player's number of trophy tokens as their points (the winner is still
+    the one with most points by value): breaks OPS-GAME-END (trophies are added up)."""
+
+    kind = "result"
+
+    def result(self, s):
+        res = super().result(s)
+        if res is not None:
+            res = {**res, "points": [len(t) for t in s.trophies]}
+        return res
+
+
 BROKEN = {
     "most_blue_counts_stars": (MostBlueCountsStars, "OPS-RULE-MOST-BLUE"),
     "pink_bonus_only_on_starred": (PinkBonusOnlyOnStarred, "OPS-RULE-PINK-PLUS-ONE"),
@@ -289,6 +343,10 @@ BROKEN = {
     "trophies_counted": (TrophiesCounted, "OPS-GAME-END"),
     "shows_teammates_hands": (ShowsTeammatesHands, "OPS-HIDDEN-HANDS"),
     "plays_counter_clockwise": (PlaysCounterClockwise, "OPS-CLOCKWISE"),
+    "result_once_a_round_is_won": (ResultOnceARoundIsWon, "OPS-GAME-LENGTH"),
+    "no_result_at_the_end": (NoResultAtTheEnd, "OPS-GAME-END"),
+    "tie_won_by_first_leader": (TieWonByFirstLeader, "OPS-GAME-TIE"),
+    "result_counts_tokens": (ResultCountsTokens, "OPS-GAME-END"),
 }
 
 

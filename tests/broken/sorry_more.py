@@ -292,6 +292,73 @@ class SorryDoesNotSlide(SorryEngine):
         return out
 
 
+# ---- result(): what an in-process engine says of the game's end. Over the protocol an engine's
+# result is its state's ``result`` field; in-process it is also ``result()``, which these engines
+# get wrong while their states are right (the differential and the machine compare it in every state)
+
+
+class _ResultOnly(SorryEngine):
+    """Its states are the reference's; only ``result()`` (``_result``) says otherwise. Whether the
+    game is over still follows the state."""
+
+    kind = "result"
+
+    def result(self, state):
+        return self._result(state, super().result(state))
+
+    def is_terminal(self, state):
+        return super().result(state) is not None
+
+    def _result(self, st, res):
+        return res
+
+
+def _home(st, p: int) -> int:
+    return sum(1 for sq in st.pos[4 * p: 4 * p + 4] if sq == HOME)
+
+
+class ResultOncePawnHome(_ResultOnly):
+    """Outside team and points play, result() names the player with most pawns HOME as soon as one
+    pawn is HOME, while the game goes on: breaks SRY-WIN (the first with all four pawns HOME wins)."""
+
+    def _result(self, st, res):
+        cfg = st.cfg
+        if res is None and not cfg.team and not cfg.points and st.phase != OVER:
+            home = [_home(st, p) for p in range(cfg.n)]
+            if max(home) > 0:
+                return {"winners": [cfg.names[home.index(max(home))]]}
+        return res
+
+
+class NoResultWhenWon(_ResultOnly):
+    """Outside team and points play, result() stays None once a player has won (the game is over,
+    nothing is legal): breaks SRY-WIN."""
+
+    def _result(self, st, res):
+        return None if not st.cfg.team and not st.cfg.points else res
+
+
+class TeamResultNamesOneColour(_ResultOnly):
+    """In team play result() names only the colour whose last pawn came HOME, not its partner:
+    breaks SRY-TEAM-WIN (the team wins)."""
+
+    def _result(self, st, res):
+        if res is not None and st.cfg.team and len(res.get("winners", ())) > 1:
+            return {**res, "winners": res["winners"][:1]}
+        return res
+
+
+class ResultScoresOnePerPawnHome(_ResultOnly):
+    """In points play result() scores the losers' pawns HOME at one point each, not five: breaks
+    SRY-POINTS-SCORE."""
+
+    def _result(self, st, res):
+        if res is not None and st.cfg.points and "scores" in res:
+            won = set(res["winners"])
+            res = {**res, "scores": {name: v if name in won else v // 5 for name, v in res["scores"].items()}}
+        return res
+
+
 BROKEN = {
     "safety_turn_one_late": (SafetyTurnOneLate, "SRY-SAFETY-ZONE"),
     "start_exit_one_early": (StartExitOneEarly, "SRY-START-ONE"),
@@ -308,6 +375,10 @@ BROKEN = {
     "points_forfeit_draws_nothing": (PointsForfeitDrawsNothing, "SRY-POINTS-DISCARD"),
     "team_start_own_colour_only": (TeamStartOwnColourOnly, "SRY-TEAM-START"),
     "sorry_does_not_slide": (SorryDoesNotSlide, "SRY-SORRY-CARD"),
+    "result_once_pawn_home": (ResultOncePawnHome, "SRY-WIN"),
+    "no_result_when_won": (NoResultWhenWon, "SRY-WIN"),
+    "team_result_names_one_colour": (TeamResultNamesOneColour, "SRY-TEAM-WIN"),
+    "result_scores_one_per_pawn_home": (ResultScoresOnePerPawnHome, "SRY-POINTS-SCORE"),
 }
 
 

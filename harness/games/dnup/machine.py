@@ -51,6 +51,16 @@ def configs() -> st.SearchStrategy:
     }).map(lambda c: c if c["deck"] is not None else {k: v for k, v in c.items() if k != "deck"})
 
 
+def covering_configs() -> list[dict]:
+    """Every player count, with and without a turn cap, the assumed deck and user-supplied ones
+    (specs/dnup/config.toml values): played first by the differential (config coverage)."""
+    from harness.games.dnup.positions import user_decks
+
+    small, fewer = user_decks()[:2]
+    return [{"players": 2, "turn_cap": 120}, {"players": 3}, {"players": 4, "deck": fewer},
+            {"players": 5, "turn_cap": 30, "deck": small}]
+
+
 def _deck(sj: dict) -> list[dict]:
     return specs.load("dnup").param("deck")["cards"] if sj["deck"] == "assumed" else sj["deck"]
 

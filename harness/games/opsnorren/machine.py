@@ -58,6 +58,13 @@ def configs() -> st.SearchStrategy:
                      st.fixed_dictionaries({"players": players, "rule_cards": row}))
 
 
+def covering_configs() -> list[dict]:
+    """Every player count, the rule row dealt and fixed (specs/opsnorren/config.toml values): played
+    first by the differential (config coverage)."""
+    white, black = rule_piles()
+    return [{"players": 3}, {"players": 4, "rule_cards": white[:2] + black[:2]}, {"players": 5}, {"players": 6}]
+
+
 def rule_piles() -> tuple[list[str], list[str]]:
     """The white and black rule cards every reading deals (the spec's piles, or the user's tables file,
     without the moustache cards)."""

@@ -47,6 +47,16 @@ def configs() -> st.SearchStrategy:
     return st.one_of(_config("plain"), _config("colours"), _config("team"), _config("points"))
 
 
+def covering_configs() -> list[dict]:
+    """Configs that reach every declared value of specs/sorry/config.toml (each player count, seats
+    by colour unlike colour indexes and listed out of order, ``first`` and ``previous_winner`` as a
+    seat and as a colour, every variant on): played first by the differential (config coverage)."""
+    return [{"players": 2}, {"players": 3, "first": 2, "quick_start": True},
+            {"players": 4, "team": True, "previous_winner": 1},
+            {"colours": ["green", "blue"], "first": "green"},
+            {"colours": ["red", "blue", "yellow"], "points": True, "previous_winner": "blue"}]
+
+
 @st.composite
 def _config(draw, kind: str) -> dict:
     if kind == "team":

@@ -417,12 +417,30 @@ def team_race(rng, ref, limit: int = 260):
     extra (a split over both colours, a partner's pawn bumped or started); blue and green draw
     cards they cannot use. Stops at the end or after ``limit`` steps."""
     cfg = {"players": 4, "team": True, "quick_start": rng.random() < 0.5}
+    return race(rng, ref, cfg, ("red", "yellow"), limit, TEAM_GOALS)
+
+
+def plain_race(rng, ref, limit: int = 260):
+    """A plain game (no team, no points) raced to one player's win (SRY-WIN), the seats some
+    colours in board order (seat numbers unlike colour indexes when red does not play)."""
+    cols = sorted(rng.sample(COLOURS, rng.choice((2, 3, 4))), key=COLOURS.index)
+    cfg = {"colours": cols, "quick_start": rng.random() < 0.5}
+    return race(rng, ref, cfg, (rng.choice(cols),), limit)
+
+
+def race(rng, ref, cfg: dict, team: tuple[str, ...], limit: int, goals: tuple[str, ...] = ()):
+    """``team``'s colours draw the cards that bring them furthest (a move a rule of ``goals``
+    decides counting extra); the others draw cards they cannot use. Stops at the end or after
+    ``limit`` steps."""
     w = Walk(ref, cfg, rng)
-    team = ("red", "yellow")
     while w.json()["phase"] != "over" and len(w.path) < limit:
         j = w.json()
-        if j["turn"] % 2:
-            fill(w, team, [])
+        if j["players"][j["turn"]] not in team:
+            try:
+                fill(w, team, [])
+            except ValueError:  # every card left touches the racers: any card, any action
+                w.draw(rng.choice(sorted(set(w.pool()))))
+                w.do(rng.choice(sorted(ref.legal_actions(w.st), key=dumps)))
             continue
         best = None
         for card in sorted(set(w.pool())):
@@ -434,7 +452,7 @@ def team_race(rng, ref, limit: int = 260):
                 if a["type"] == "move" and len(a["moves"]) == 2 and len({m["pawn"].split()[0] for m in a["moves"]}) == 2:
                     score += 8  # SRY-TEAM-SEVEN
                 if card in ("1", "2", "sorry") and a["type"] != "forfeit":
-                    score += 4 * len(named(sj, a) & set(TEAM_GOALS))
+                    score += 4 * len(named(sj, a) & set(goals))
                 if best is None or score > best[0]:
                     best = (score, card, a)
         w.draw(best[1])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from harness.explore.situations import Situation
 from harness.games.sorry.positions import (
-    SEVEN_ORDER, backward_shortcut, every_slide_square, forfeited_eleven, forfeited_two, partner_bumps,
+    SEVEN_ORDER, backward_shortcut, every_slide_square, forfeited_eleven, forfeited_two, partner_bumps, plain_race,
     points_last_move, points_race, prefer, rematch_quick, seats, seven_both_orders, seven_home_split,
     sorry_on_own_triangle, sorry_only_partner, swap_into_slide, swap_onto_triangle, team_race, team_seven,
 )
@@ -48,6 +48,8 @@ SITUATIONS = [
               choose=prefer("SRY-TEAM-SEVEN")),
     Situation("team-race", ("SRY-TEAM-WIN", "SRY-TEAM-SEVEN", "SRY-TEAM-PARTNERS"), team_race,
               "a team game played to the team's win", plies=0, samples=3),
+    Situation("plain-race", ("SRY-WIN",), plain_race, "a plain game played to a player's win",
+              plies=0, samples=3),
     Situation("points-to-the-end", ("SRY-POINTS-DEAL", "SRY-POINTS-DISCARD", "SRY-POINTS-SCORE",
                                     "SRY-POINTS-WINNER-BONUS", "SRY-POINTS-WIN"), points_race,
               "a points game from the deal to its score", plies=0, samples=4),

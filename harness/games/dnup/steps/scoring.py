@@ -27,12 +27,14 @@ def then_out(dnup, p):
 
 @then(parsers.parse("player {p:d} wins the game"))
 def then_wins_game(dnup, p):
+    dnup.blame_result(dnup.state)
     r = dnup.engine.result(dnup.state)
     dnup.check(r is not None and r.get("winner") == p, f"expected player {p} to win, result is {r}")
 
 
 @then("the game ends unfinished")
 def then_unfinished(dnup):
+    dnup.blame_result(dnup.state)
     r = dnup.engine.result(dnup.state)
     dnup.check(r is not None and r.get("winner") is None, f"expected an unfinished end, result is {r}")
     dnup.check(dnup.engine.legal_actions(dnup.state) == [] and dnup.engine.chance(dnup.state) is None,
@@ -41,5 +43,6 @@ def then_unfinished(dnup):
 
 @then("the game is not over")
 def then_not_over(dnup):
+    dnup.blame_result(dnup.state)
     r = dnup.engine.result(dnup.state)
     dnup.check(r is None, f"the game ended: {r}")
