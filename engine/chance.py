@@ -103,21 +103,24 @@ def validate(chance: dict | None, action: Any) -> list[dict[str, list]]:
                 f"draw {i}: expected recipients {sorted(draw['take'])}, got "
                 f"{sorted(got) if isinstance(got, dict) else got!r:.200}"
             )
-        taken: Counter = Counter()
+        orient = draw.get("orient")
+        flat: list = []
         for who, n in draw["take"].items():
             items = got[who]
             if not isinstance(items, list):
                 raise MalformedError(f"draw {i}: recipient {who!r} receives a list of items, got {items!r:.200}")
             if len(items) != n:
                 raise InvalidOutcomeError(f"draw {i}: recipient {who!r} must receive {n} item(s), got {items!r:.200}")
-            for item in items:
-                if draw.get("orient"):
+            if orient:
+                for item in items:
                     if not (isinstance(item, list) and len(item) == 2 and isinstance(item[1], bool)):
                         raise MalformedError(f"draw {i}: oriented items are written [item, flipped], got {item!r}")
-                    item = item[0]
+                items = [item[0] for item in items]
+            for item in items:
                 if isinstance(item, (list, dict)):
                     raise MalformedError(f"draw {i}: items are scalars, got {item!r}")
-                taken[item] += 1
+            flat.extend(items)
+        taken = Counter(flat)
         pool = Counter(draw["pool"])
         extra = taken - pool
         if extra:
