@@ -272,8 +272,13 @@ class OpsnorrenEngine(Engine):
         if card not in hand:
             raise IllegalActionError(f"player {p} does not hold {NAMES[card]}")
         allowed = s._playable
+        cached = s._legal
+        if allowed is not None and cached is not None and cached[0] is not self and cached[2] is allowed:
+            allowed = None  # the cards another engine listed on this state: not this engine's answer
         if allowed is None:
-            allowed = s._playable = playable(hand, self.binding(s, hand))
+            allowed = playable(hand, self.binding(s, hand))
+            if s._playable is None:
+                s._playable = allowed
         if card not in allowed:
             col = COLOURS[self.binding(s, hand)]
             raise IllegalActionError(f"player {p} holds {col} cards and must follow {col} (OPS-FOLLOW-SUIT); "
