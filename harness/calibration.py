@@ -25,10 +25,10 @@ import random
 import statistics
 import time
 
-#: hearts plies per CPU-second / python-workload units per CPU-second, measured side by side
-#: (``python -m harness.calibration --seconds 1 --runs 9`` on the 2-core development machine,
-#: median of the interleaved pairs). Only used when OpenSpiel is not installed.
-HEARTS_PER_PYTHON_UNIT = 0.66
+#: hearts plies per CPU-second / python-workload plies per CPU-second, measured side by side
+#: on the 2-core development machine (``python -m harness.calibration``, twice, 16 interleaved
+#: pairs of 1 s: median 0.595, pairs from 0.46 to 0.83 under load). Only used without OpenSpiel.
+HEARTS_PER_PYTHON_UNIT = 0.6
 
 
 def hearts_available() -> bool:
