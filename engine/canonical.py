@@ -20,8 +20,11 @@ _DIGITS_TO_NUL = bytes.maketrans(b"0123456789", b"\0" * 10)
 _LONG_RUN = b"\0" * 19
 _LONG_DIGITS_STR = re.compile(r"[0-9]{19}")
 #: a float in JSON text has a '.' or an exponent right after a digit ('.' alone is looked for
-#: first: one memchr, where a two-byte search over a 100 KB line takes a quarter millisecond)
-_EXPONENTS = (b"\0e", b"\0E")
+#: first: one memchr, where a two-byte search over a 100 KB line takes a quarter millisecond).
+#: loads_checked maps digits to NUL and both exponent letters to \1 in one pass, so one search
+#: (NUL then \1) finds an exponent of either case (two searches cost a third of a 64 KB line's check)
+_SCAN = bytes.maketrans(b"0123456789eE", b"\0" * 10 + b"\1\1")
+_EXPONENT = b"\0\1"
 #: orjson raises (TypeError) for these instead of serialising them: json then gives its usual answer
 _ORJSON_LINE = orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
 _ORJSON_OPTS = orjson.OPT_SORT_KEYS | _ORJSON_LINE
@@ -93,14 +96,14 @@ def loads_checked(data: bytes | str, text: str | None = None) -> tuple[Any, bool
     The flag is True when the bytes, read by orjson, hold no number with a fraction or an
     exponent: then no value in the result is a float (see :func:`float_free`)."""
     if isinstance(data, bytes):
-        mapped = data.translate(_DIGITS_TO_NUL)
+        mapped = data.translate(_SCAN)
         if _LONG_RUN not in mapped:
             try:
                 value = orjson.loads(data)
             except orjson.JSONDecodeError:
                 pass
             else:
-                return value, b"." not in data and not any(m in mapped for m in _EXPONENTS)
+                return value, b"." not in data and _EXPONENT not in mapped
     elif _LONG_DIGITS_STR.search(data) is None:
         try:
             return orjson.loads(data), False

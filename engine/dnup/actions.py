@@ -53,24 +53,29 @@ def legal(rules, s: State) -> tuple[list, list]:
                 best[n] = v
     groups: dict[int, list[int]] = {}
     for oc in hand:
-        groups.setdefault(val[oc], []).append(oc)
+        v = val[oc]
+        got = groups.get(v)
+        if got is None:
+            groups[v] = [oc]
+        else:
+            got.append(oc)
     moves: list = []
     acts: list = []
+    add_move, add_act = moves.append, acts.append
     beats = rules.beats
     for v, cs in groups.items():
-        k = len(cs)
-        for size in range(1, k + 1):
+        for size in range(1, len(cs) + 1):
             b = best.get(size)
             if b is not None and not beats(v, b):
                 continue
             if size == 1:
                 for c in cs:
-                    moves.append(("A", (c,)))
-                    acts.append({"type": "play", "player": p, "cards": [ids[c >> 1]]})
+                    add_move(("A", (c,)))
+                    add_act({"type": "play", "player": p, "cards": [ids[c >> 1]]})
             else:
                 for combo in combinations(cs, size):
-                    moves.append(("A", combo))
-                    acts.append({"type": "play", "player": p, "cards": [ids[c >> 1] for c in combo]})
+                    add_move(("A", combo))
+                    add_act({"type": "play", "player": p, "cards": [ids[c >> 1] for c in combo]})
     for slot, n, v in tbl:
         owner = slot // areas
         if owner == p:
@@ -79,12 +84,12 @@ def legal(rules, s: State) -> tuple[list, list]:
         cs = groups.get(v)
         if cs and rules.add_losers(g, sets, slot, n + 1, v) is not None:
             for c in cs:
-                moves.append(("B", c, slot))
-                acts.append({"type": "add", "player": p, "card": ids[c >> 1], "owner": owner, "area": area})
-        moves.append(("C", slot))
-        acts.append({"type": "take", "player": p, "owner": owner, "area": area})
-    moves.append(("D",))
-    acts.append({"type": "flip", "player": p})
+                add_move(("B", c, slot))
+                add_act({"type": "add", "player": p, "card": ids[c >> 1], "owner": owner, "area": area})
+        add_move(("C", slot))
+        add_act({"type": "take", "player": p, "owner": owner, "area": area})
+    add_move(("D",))
+    add_act({"type": "flip", "player": p})
     s._legal = (rules, (moves, acts))  # per engine: a subclass may read the rules differently
     return moves, acts
 

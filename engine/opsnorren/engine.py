@@ -180,10 +180,11 @@ class OpsnorrenEngine(Engine):
 
     def legal_actions(self, s: State) -> list[dict]:
         """Every legal player action (OPS-FOLLOW-SUIT, OPS-JOKER-ANYTIME, OPS-RULE-PASS-THREE, OPS-MONKEY)."""
-        legal = s._legal
-        if legal is None:
-            legal = s._legal = self._legal(s)
-        return list(legal)
+        cached = s._legal
+        if cached is None or cached[0] is not self:  # keyed by engine: a variant lists otherwise
+            legal = self._legal(s)
+            cached = s._legal = (self, legal, s._playable if s.phase == PLAY else None)
+        return list(cached[1])
 
     def _legal(self, s: State) -> tuple:
         ph = s.phase
@@ -211,6 +212,16 @@ class OpsnorrenEngine(Engine):
     def apply(self, s: State, action: dict) -> State:
         if not isinstance(s, State):
             raise MalformedError(f"expected an Opsnorren state (from new_game or from_json), got {type(s).__name__}")
+        # The fast path: a card play this very engine listed for this very state (the same dict
+        # object, as Sorry! does) is its listed card, without reading the action again. Only for
+        # the reference class: a subclass (a variant, a broken engine) may read an action
+        # otherwise than it lists it, and that difference is what the harness must see.
+        cached = s._legal
+        if cached is not None and cached[0] is self and cached[2] is not None and type(self) is OpsnorrenEngine:
+            listed = cached[1]
+            for k in range(len(listed)):
+                if listed[k] is action:
+                    return self._play_card(s, (s.leader + len(s.trick)) % s.n, cached[2][k])
         if not isinstance(action, dict):
             raise MalformedError(f"an action is a JSON object with a 'type', got {action!r:.100}")
         t = action.get("type")
@@ -261,12 +272,22 @@ class OpsnorrenEngine(Engine):
         if card not in hand:
             raise IllegalActionError(f"player {p} does not hold {NAMES[card]}")
         allowed = s._playable
+        cached = s._legal
+        if allowed is not None and cached is not None and cached[0] is not self and cached[2] is allowed:
+            allowed = None  # the cards another engine listed on this state: not this engine's answer
         if allowed is None:
-            allowed = s._playable = playable(hand, self.binding(s, hand))
+            allowed = playable(hand, self.binding(s, hand))
+            if s._playable is None:
+                s._playable = allowed
         if card not in allowed:
             col = COLOURS[self.binding(s, hand)]
             raise IllegalActionError(f"player {p} holds {col} cards and must follow {col} (OPS-FOLLOW-SUIT); "
                                      f"{NAMES[card]} is not allowed")
+        return self._play_card(s, p, card)
+
+    def _play_card(self, s: State, p: int, card: int) -> State:
+        """The successor of a card play already known to be legal."""
+        hand = s.hands[p]
         n = s.n
         t = s.copy()
         t.hands = replace_at(s.hands, p, without(hand, card))

@@ -76,8 +76,9 @@ class Variant(OpsnorrenEngine):
         return super()._legal(s)
 
     def _play(self, s, p: int, card: int):
-        if s._playable is None:
-            self.legal_actions(s)  # this variant's playable cards, cached on the state
+        cached = s._legal
+        if cached is None or cached[0] is not self:
+            self.legal_actions(s)  # this variant's playable cards, cached on the state (keyed by engine)
         return super()._play(s, p, card)
 
 

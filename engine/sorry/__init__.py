@@ -103,6 +103,8 @@ class SorryEngine(Engine):
 
     def legal_actions(self, state: SorryState) -> list[dict]:
         try:
+            if state.phase != PLAY:  # a draw, a deal or the end: no player action
+                return []
             if state._acts is None:
                 self._moves(state)
             return state._acts

@@ -36,8 +36,9 @@ def pile_to_json(counts) -> list[str]:
     got = _PILES.get(counts)
     if got is None:
         out: list[str] = []
-        for i, n in enumerate(counts):
-            out.extend([ORDER[i]] * n)
+        for name, n in zip(ORDER, counts):
+            if n:
+                out += [name] * n
         got = tuple(out)
         if len(_PILES) < 100_000:
             _PILES[tuple(counts)] = got

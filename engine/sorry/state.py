@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.errors import MalformedError
 from engine.sorry import cards
-from engine.sorry.board import COLOUR_INDEX, COLOURS, HOME, sq_from_json, sq_to_json
+from engine.sorry.board import COLOUR_INDEX, COLOURS, HOME, SQ_JSON, sq_from_json, sq_to_json
 from engine.sorry.variants import make_config
 
 DEAL, DRAW, PLAY, OVER = 0, 1, 2, 3
@@ -60,7 +60,7 @@ def to_json(st: SorryState, hand_size: int) -> dict:
         "game": "sorry",
         "players": list(cfg.names),
         "variant": cfg.variant_json(),
-        "pawns": {name: [sq_to_json(s) for s in pos[4 * p: 4 * p + 4]] for p, name in enumerate(cfg.names)},
+        "pawns": {name: [SQ_JSON[s] for s in pos[4 * p: 4 * p + 4]] for p, name in enumerate(cfg.names)},
         "draw_pile": cards.pile_to_json(st.draw),
         "discard_pile": cards.pile_to_json(st.disc),
         "card": None if st.card < 0 else cards.ORDER[st.card],

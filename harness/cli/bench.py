@@ -1,5 +1,6 @@
-"""``rulecheck bench``: random-playout throughput against the targets (``harness.bench``), or with
-``--protocol`` checked transitions/s over the engine protocol (``harness.driver.protocol_bench``)."""
+"""``rulecheck bench``: random-playout throughput as a ratio to a calibration workload measured in
+the same run (``harness.bench``, ``harness.calibration``), or with ``--protocol`` checked
+transitions/s over the engine protocol (``harness.driver.protocol_bench``)."""
 
 from __future__ import annotations
 
@@ -7,44 +8,70 @@ import json
 import sys
 
 import click
+from rich.markup import escape
 from rich.table import Table
 
 import specs
 from harness.bench import bench_game
+from harness.calibration import Calibration
 from harness.cli.common import UsageProblem, console, err_console, pick_games
 
 
 @click.command()
 @click.option("--game", "-g", type=click.Choice(list(specs.GAMES)), help="one game (default: every game)")
-@click.option("--seconds", type=float, default=5.0, show_default=True, help="time per game (with --protocol: per run)")
+@click.option("--seconds", type=float, default=5.0, show_default=True,
+              help="CPU time per game (with --protocol: wall time per run)")
 @click.option("--runs", type=int, default=None, help="runs per game, judged on their median  [default: 5; 3 with --protocol]")
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--check", "enforce", is_flag=True, help="exit 1 when a target is missed")
 @click.option("--protocol", is_flag=True, help="checked transitions/s over the subprocess protocol instead")
-def bench(game, seconds, runs, as_json, enforce, protocol):
-    """Random-playout throughput (plies/s, games/s) against the targets."""
+@click.option("--calibration", type=click.Choice(["auto", "hearts", "python"]), default="auto", show_default=True,
+              help="the workload every figure is divided by: OpenSpiel's C++ hearts (rulecheck[anchors]), "
+                   "or a fixed pure-Python one; auto picks hearts when OpenSpiel is installed")
+def bench(game, seconds, runs, as_json, enforce, protocol, calibration):
+    """Random-playout throughput (plies per CPU-second) as a ratio to a calibration workload
+    measured in the same run, judged against the targets."""
     games = pick_games(game)
+    try:
+        cal = Calibration(None if calibration == "auto" else calibration)
+    except RuntimeError as exc:
+        raise UsageProblem(str(exc)) from exc
     if protocol:
-        _bench_protocol(games, seconds, 3 if runs is None else runs, as_json, enforce)
+        _bench_protocol(games, seconds, 3 if runs is None else runs, as_json, enforce, cal)
         return
-    results = [bench_game(g, seconds=seconds, runs=5 if runs is None else runs) for g in games]
+    results = [bench_game(g, seconds=seconds, runs=5 if runs is None else runs, calibration=cal) for g in games]
     if as_json:
         click.echo(json.dumps(results, indent=1))
     else:
-        table = Table(title="random playouts (median of runs)")
-        for col in ("game", "plies/s", "games/s", "chance/s", "target", "verdict", "peak RSS MB"):
+        table = Table(title="random playouts, per CPU-second (median of runs)")
+        for col in ("game", "plies/s", "x hearts", "target", "verdict", "games/s", "chance/s", "peak RSS MB"):
             table.add_column(col, justify="right" if col not in ("game", "verdict") else "left")
         for r in results:
-            ok = r["meets_target"]
-            verdict = "-" if ok is None else ("[green]meets target[/]" if ok else "[red]below target[/]")
-            table.add_row(r["game"], f"{r['median_plies_per_s']:,}", f"{r['median_games_per_s']:,}",
-                          f"{r['median_chance_per_s']:,}", f"{r['target_plies_per_s']:,}", verdict, str(r["peak_rss_mb"]))
+            table.add_row(r["game"], f"{r['median_plies_per_s']:,}", f"{r['ratio_to_hearts']:.3f}",
+                          f"{r['target_ratio']:.2f}x", _verdict(r["meets_target"]), f"{r['median_games_per_s']:,}",
+                          f"{r['median_chance_per_s']:,}", str(r["peak_rss_mb"]))
         console.print(table)
+        _print_calibration(console, cal)
     if enforce and any(r["meets_target"] is False for r in results):
         sys.exit(1)
 
 
-def _bench_protocol(games: list[str], seconds: float, runs: int, as_json: bool, enforce: bool) -> None:
+def _verdict(ok) -> str:
+    return "-" if ok is None else ("[green]meets target[/]" if ok else "[red]below target[/]")
+
+
+def _print_calibration(console, cal: Calibration) -> None:
+    summary = cal.summary()
+    text = (f"x hearts: each run's figure divided by the calibration measured just before and after it, "
+            f"in the same process. Calibration: {summary['workload']}; median {summary['median_per_s']:,} "
+            f"{summary['unit']}/s")
+    if summary["kind"] != "hearts":
+        text += f" = {summary['median_hearts_per_s']:,} hearts plies/s"
+    console.print(f"[dim]{escape(text)}.[/]")
+
+
+def _bench_protocol(games: list[str], seconds: float, runs: int, as_json: bool, enforce: bool,
+                    cal: Calibration | None = None) -> None:
     """``bench --protocol``: checked transitions/s of the reference over ``rulecheck serve``."""
     try:
         from harness.driver.protocol_bench import bench_protocol_runs
@@ -55,24 +82,25 @@ def _bench_protocol(games: list[str], seconds: float, runs: int, as_json: bool, 
     for g in games:
         if not as_json:
             err_console.print(f"[dim]{g}: {runs} run(s) of {seconds:g} s over rulecheck serve ...[/]")
-        results.append(bench_protocol_runs(g, seconds, runs))
+        results.append(bench_protocol_runs(g, seconds, runs, calibration=cal))
     if as_json:
         click.echo(json.dumps(results, indent=1))
     else:
-        table = Table(title=f"checked transitions/s over the protocol (median of {runs} run(s))")
-        for col in ("game", "median/s", "best/s", "us rulecheck", "us engine", "target", "verdict",
-                    "in-process plies/s"):
+        table = Table(title=f"checked transitions over the protocol (median of {runs} run(s))")
+        for col in ("game", "per s", "x hearts", "target", "verdict", "CPU s/1k", "rc / engine"):
             table.add_column(col, justify="left" if col in ("game", "verdict") else "right")
         for r in results:
-            ok = r["meets_target"]
-            us = r["median_us_per_transition"]
-            verdict = "-" if ok is None else ("[green]meets target[/]" if ok else "[red]below target[/]")
-            table.add_row(r["game"], f"{r['median_transitions_per_s']:,.0f}", f"{r['best_transitions_per_s']:,.0f}",
-                          f"{us['rulecheck']:.0f}", f"{us['engine']:.0f}", f"{r['target_transitions_per_s']:,}",
-                          verdict, f"{r['in_process_plies_per_s']:,}")
+            cpu = r["median_cpu_s_per_1k_transitions"]
+            ratio, target = r["ratio_to_hearts"], r["target_ratio"]
+            table.add_row(r["game"], f"{r['median_transitions_per_s']:,.0f}", "-" if ratio is None else f"{ratio:.3f}",
+                          "-" if target is None else f"{target:.2f}x", _verdict(r["meets_target"]),
+                          f"{cpu['total']:.3f}", f"{cpu['rulecheck']:.3f} / {cpu['engine']:.3f}")
         console.print(table)
-        console.print("[dim]us: CPU microseconds per checked transition on each side. In-process plies/s, "
-                      "measured just before: far below rulecheck bench's usual figure, the machine is slow "
-                      "at the moment (docs/protocol.md, Throughput).[/]")
+        console.print("[dim]per s: wall clock; x hearts: that over the calibration's speed, judged against "
+                      "the target (--json also gives transitions per CPU-second of the busier side and its "
+                      "ratio). CPU s/1k: CPU seconds per 1,000 checked transitions, both sides together, then "
+                      "rulecheck's and the engine's.[/]")
+        if cal is not None:
+            _print_calibration(console, cal)
     if enforce and any(r["meets_target"] is False for r in results):
         sys.exit(1)

@@ -111,46 +111,83 @@ def bench_protocol(cmd: str, game: str, seconds: float = 5.0, *, batch: bool = T
         }
 
 
-#: checked transitions/s the issues ask of the reference over ``rulecheck serve``
-TARGET_TRANSITIONS_PER_S = 15_000
+#: checked transitions per (wall) second the reference over ``rulecheck serve`` must reach, as a
+#: multiple of the calibration's hearts plies per CPU-second measured in the same run
+TARGET_RATIO = 0.12
 
 
 def bench_protocol_runs(game: str, seconds: float = 4.0, runs: int = 3, *, cmd: str | None = None,
-                        calibrate: bool = True, progress=None) -> dict:
+                        calibrate: bool = True, calibration=None, progress=None) -> dict:
     """``runs`` runs of :func:`bench_protocol` (a fresh engine process each), judged on their median.
 
-    The result has every run, ``median_transitions_per_s``, ``best_transitions_per_s``, the
-    target (for the reference served by ``rulecheck serve``; ``cmd`` None) and whether the
-    median meets it. ``calibrate``: first a one-second in-process playout of the reference
-    (``in_process_plies_per_s``): far below ``rulecheck bench``'s usual figure, the machine is
-    slow at the moment. A usual figure does not prove it quiet: on a shared virtual machine
-    the protocol's figure, two processes handing lines back and forth, moves by up to twice
-    from one run to the next while the in-process one holds."""
+    The result has every run, ``median_transitions_per_s``, ``best_transitions_per_s``,
+    ``median_cpu_s_per_1k_transitions`` (CPU seconds per 1,000 checked transitions: both sides
+    together, rulecheck, the engine). With a ``calibration`` (``harness.calibration.Calibration``)
+    a slice of its workload is measured before every run and after the last, and each run is
+    divided by the hearts-equivalent speed around it: ``ratio_to_hearts`` (wall-clock
+    transitions/s, judged against ``TARGET_RATIO`` for the reference served by ``rulecheck
+    serve``, ``cmd`` None) and ``cpu_ratio_to_hearts`` (transitions per CPU-second of the busier
+    side). ``calibrate``: first a one-second in-process playout of the reference
+    (``in_process_plies_per_s``), the engine's own speed at that moment."""
     import sys
 
-    target = TARGET_TRANSITIONS_PER_S if cmd is None else None  # the target is the reference's
+    reference = cmd is None
     cmd = cmd or f"{sys.executable} -m harness.serve --game {game}"
-    calibration = _in_process_plies_per_s(game) if calibrate else None
+    in_process = _in_process_plies_per_s(game) if calibrate else None
+    cal_s = max(0.2, min(1.0, seconds / 4))
+    first = calibration.measure(cal_s) if calibration is not None else None
     results = []
     for i in range(runs):
-        results.append(bench_protocol(cmd, game, seconds))
+        r = bench_protocol(cmd, game, seconds)
+        r["cpu_s_per_1k_transitions"] = _per_1k(r)
+        if calibration is not None:
+            calibration.measure(cal_s)
+            hearts = calibration.hearts_per_s_around(first + i)
+            r["hearts_per_s"] = round(hearts)
+            r["ratio_to_hearts"] = round(r["transitions_per_second"] / hearts, 4)
+            busier = r.get("transitions_per_busier_cpu_second")
+            r["cpu_ratio_to_hearts"] = round(busier / hearts, 4) if busier else None
+        results.append(r)
         if progress:
             progress(i + 1, runs)
     tps = [r["transitions_per_second"] for r in results]
     med = statistics.median(tps)
-    return {
+    ratio = cpu_ratio = None
+    if calibration is not None:
+        ratio = round(statistics.median(r["ratio_to_hearts"] for r in results), 4)
+        cpu_ratios = [r["cpu_ratio_to_hearts"] for r in results if r["cpu_ratio_to_hearts"] is not None]
+        cpu_ratio = round(statistics.median(cpu_ratios), 4) if cpu_ratios else None
+    target = TARGET_RATIO if reference and calibration is not None else None
+    busier = [r.get("transitions_per_busier_cpu_second") or 0 for r in results]
+    out = {
         "game": game,
         "engine": results[0]["engine"],
         "runs": results,
         "median_transitions_per_s": round(med, 1),
         "best_transitions_per_s": max(tps),
+        "median_transitions_per_busier_cpu_s": round(statistics.median(busier), 1),
         "median_us_per_transition": {side: statistics.median(r["us_per_transition"][side] or 0 for r in results)
                                      for side in ("rulecheck", "engine")},
-        "target_transitions_per_s": target,
-        "meets_target": None if target is None else med >= target,
-        "in_process_plies_per_s": calibration,
+        "median_cpu_s_per_1k_transitions": {side: round(statistics.median(r["cpu_s_per_1k_transitions"][side]
+                                                                          for r in results), 4)
+                                            for side in ("total", "rulecheck", "engine")},
+        "ratio_to_hearts": ratio,
+        "cpu_ratio_to_hearts": cpu_ratio,
+        "target_ratio": target,
+        "meets_target": None if target is None else ratio >= target,
+        "in_process_plies_per_s": in_process,
         "load_average": results[-1]["load_average"],
     }
+    if calibration is not None:
+        out["calibration"] = calibration.summary()
+    return out
+
+
+def _per_1k(r: dict) -> dict:
+    """CPU seconds per 1,000 checked transitions: both sides, then each."""
+    us = r["us_per_transition"]
+    rc, en = (us["rulecheck"] or 0) / 1000, (us["engine"] or 0) / 1000
+    return {"total": round(rc + en, 4), "rulecheck": round(rc, 4), "engine": round(en, 4)}
 
 
 def _in_process_plies_per_s(game: str, seconds: float = 1.0) -> int:

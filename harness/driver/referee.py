@@ -277,11 +277,14 @@ def batch_answer_check(state_checker: SchemaCheck | None, actions_check: SchemaC
     resources = {s["$id"]: s for s in proto.schemas().values()}
     resources[actions] = actions_check.schema
     resources.update(actions_check.resources)  # the action schema its items name
-    sub = {"properties": {"actions": {"$ref": actions}}}
+    # every state also under the protocol's state envelope (its chance description included):
+    # state_problems need not check a pending chance description again, one call per state
+    envelope = {"$ref": proto.schemas()["state"]["$id"]}
+    sub = {"properties": {"actions": {"$ref": actions}, "state": envelope}}
     if state_checker is not None:
         sid = state_checker.schema.get("$id") or states
         resources[sid] = state_checker.schema
-        sub["properties"]["state"] = {"$ref": sid}
+        sub["properties"]["state"] = {"allOf": [{"$ref": sid}, envelope]}
     return SchemaCheck({"allOf": [{"$ref": proto.schemas()["batch.response"]["$id"]},
                                   {"properties": {"responses": {"items": sub}}}]}, resources)
 
@@ -309,8 +312,10 @@ def answer_checks(game: str, state_schema: dict | None = None, action_schema: di
 _TO_MOVE_OK = (int, str, type(None))
 
 
-def state_problems(st: Any, game: str, validator) -> list[str]:
-    """Problems of a canonical state: the protocol envelope, then the game's schema."""
+def state_problems(st: Any, game: str, validator, chance_checked: bool = False) -> list[str]:
+    """Problems of a canonical state: the protocol envelope, then the game's schema.
+    ``chance_checked``: the state already passed the protocol's state schema (a batch answer's
+    one check), so a pending chance description is not checked against it again."""
     if not isinstance(st, dict):
         return [f"a state is a JSON object, got {excerpt(dumps(st), 80)}"]
     if st.get("game") != game:
@@ -325,7 +330,7 @@ def state_problems(st: Any, game: str, validator) -> list[str]:
     if not (isinstance(tm, _TO_MOVE_OK) and not isinstance(tm, bool) and (not isinstance(tm, int) or tm >= 0)
             and (not isinstance(tm, str) or tm == "chance")):
         out.append(f"to_move: {tm!r} is not a player index, 'chance' or null")
-    if st["chance"] is not None:
+    if st["chance"] is not None and not chance_checked:
         out += [f"chance/{p}" for p in proto.errors("chance", st["chance"])]
     if st["result"] is not None and not isinstance(st["result"], dict):
         out.append("result: must be null or an object")

@@ -428,7 +428,8 @@ class SubprocessEngine(_ProcessIO, Engine):
     # ---- checking answers --------------------------------------------------------------
     def _check_state(self, st: Any, req: dict, schema_checked: bool = False) -> dict:
         if self.validate:
-            problems = state_problems(st, self.game, None if schema_checked else self._state_validator)
+            problems = state_problems(st, self.game, None if schema_checked else self._state_validator,
+                                      chance_checked=schema_checked)
             if problems:
                 self._fault(SchemaViolation, "the state in the answer is not valid: " + "; ".join(problems), req,
                             kill=False)

@@ -25,8 +25,9 @@ class GameHarness:
     """What the generic layers ask of a game; its package's ``__init__`` defines it as ``GAME``."""
 
     name: str
-    #: plies per second asked of the reference engine on a 2-core machine (``rulecheck bench``)
-    bench_target: int | None = None
+    #: random-playout plies per CPU-second asked of the reference engine, as a ratio to OpenSpiel's
+    #: C++ hearts measured in the same run (``rulecheck bench``, ``harness.calibration``)
+    bench_target: float | None = None
 
     @property
     def package(self) -> str:

@@ -1,0 +1,101 @@
+"""The reference engines' fast paths (an action dict they listed themselves is applied without
+being read again) change no answer: a variant or broken engine still reads every action, and
+a cache filled by one engine is not another engine's answer."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from engine import chance as chance_mod
+from engine.errors import IllegalActionError, MalformedError
+from harness.engines import random_config, reference_engine
+
+
+def _play_until(engine, game, seed, want, limit=2000):
+    rng = random.Random(seed)
+    s = engine.new_game(random_config(game, rng))
+    for _ in range(limit):
+        legal = engine.legal_actions(s)
+        if legal and want(engine, s, legal):
+            return s, legal
+        s = engine.apply(s, legal[rng.randrange(len(legal))] if legal else chance_mod.sample(engine.chance(s), rng))
+    pytest.fail("no such position")
+
+
+@pytest.mark.parametrize("game", ["opsnorren", "sorry", "dnup"])
+def test_a_listed_action_and_its_copy_lead_to_the_same_state(game):
+    eng = reference_engine(game)
+    rng = random.Random(4)
+    s = eng.new_game(random_config(game, rng))
+    for _ in range(300):
+        legal = eng.legal_actions(s)
+        if not legal:
+            ch = eng.chance(s)
+            if ch is None:
+                break
+            s = eng.apply(s, chance_mod.sample(ch, rng))
+            continue
+        a = legal[rng.randrange(len(legal))]
+        fast, slow = eng.apply(s, a), eng.apply(s, copy.deepcopy(a))
+        assert eng.to_json(fast) == eng.to_json(slow)
+        s = fast
+
+
+def test_an_opsnorren_variant_gets_its_own_legal_list_on_a_state_the_reference_listed():
+    from tests.broken.opsnorren import IgnoresFollowSuit
+
+    ref, broken = reference_engine("opsnorren"), IgnoresFollowSuit()
+
+    from engine.opsnorren.state import PLAY
+
+    def binding(eng, s, legal):
+        return s.phase == PLAY and legal[0]["type"] == "play" and len(legal) < len(s.hands[legal[0]["player"]])
+
+    s, ref_legal = _play_until(ref, "opsnorren", 1, binding)
+    assert len(broken.legal_actions(s)) > len(ref_legal)  # not the reference's cached list
+    assert ref.legal_actions(s) == ref_legal  # and the reference's is still its own
+    hand = s.hands[ref_legal[0]["player"]]
+    from engine.opsnorren.cards import NAMES
+
+    off_suit = next(NAMES[c] for c in hand if NAMES[c] not in {a["card"] for a in ref_legal})
+    with pytest.raises(IllegalActionError):
+        ref.apply(s, {**ref_legal[0], "card": off_suit})
+    broken.apply(s, {**ref_legal[0], "card": off_suit})  # the broken engine's own reading
+
+
+def test_a_dnup_subclass_still_parses_a_listed_action():
+    from engine.dnup import DnupEngine
+
+    parsed = []
+
+    class Counting(DnupEngine):
+        def apply(self, state, action):
+            from engine.dnup import actions as A
+
+            orig = A.parse
+
+            def spy(rules, s, a):
+                parsed.append(a)
+                return orig(rules, s, a)
+
+            A.parse = spy
+            try:
+                return super().apply(state, action)
+            finally:
+                A.parse = orig
+
+    eng = Counting()
+    s, legal = _play_until(eng, "dnup", 2, lambda e, s, legal: True)
+    eng.apply(s, legal[0])
+    assert parsed == [legal[0]]
+
+
+def test_a_mutated_action_is_read_again_when_it_is_not_the_listed_object():
+    eng = reference_engine("dnup")
+    s, legal = _play_until(eng, "dnup", 3, lambda e, s, legal: True)
+    bad = {**legal[0], "player": True}
+    with pytest.raises(MalformedError):
+        eng.apply(s, bad)
