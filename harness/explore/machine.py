@@ -243,12 +243,10 @@ class _Recorder:
         else:
             w = blame.witness(ref, self.before_json, self.action, "(the rule)", "(see message)", list(m.path),
                               diff=False)
-        if isinstance(exc, OwnStateRefused) and self._unreachable(ref, exc, m):
-            pass
-        elif isinstance(exc, ClauseViolation):
+        if isinstance(exc, ClauseViolation):
             text = str(exc).removeprefix(f"[{exc.clause}] ")
             record(exc.clause, "machine", text, w, "invariant", exc.alternatives + self._acting_clauses(ref))
-        else:
+        elif not (isinstance(exc, OwnStateRefused) and self._unreachable(ref, exc, m)):
             record("PROTOCOL", "protocol", str(exc).removeprefix("[PROTOCOL] "), w, "protocol")
         m.state = None  # the game is broken: the next example starts a new one
         return True
