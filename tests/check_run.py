@@ -35,3 +35,15 @@ def alarms(report: dict) -> dict[str, str]:
 
 def findings_of(report: dict, clause: str) -> int:
     return sum(c["findings"] for c in report["clauses"] if c["clause"] == clause)
+
+
+def assert_exercises_every_clause(game: str, report: dict) -> None:
+    """A clean run of an engine that declares every config: every implemented clause exercised at
+    least ``THIN`` times by the transitions it explored, and every declared config value played."""
+    from harness.explore.coverage import THIN, implemented
+
+    counts = report["coverage"]["clauses"]
+    thin = {c: counts.get(c, 0) for c in implemented(game) if counts.get(c, 0) < THIN}
+    assert not thin and not report["coverage"]["thinly_covered"], f"thinly covered: {thin}"
+    config = report["coverage"]["config"]  # every declared config value played (and the engine's readings)
+    assert config["values"] and not config["not_reached"], f"config values never played: {config['not_reached']}"

@@ -10,7 +10,10 @@ and must end PASS with no failing clause, no PROTOCOL finding and no engine faul
 - ``examples/node-engine`` (Dnup), under both readings of the one Dnup choice: it plays a set
   given out of canonical order and shows the draws of a pending deal from the public pool
   (docs/protocol.md N1, N6);
-- ``examples/node-sorry`` (Sorry!), base game, team and points play.
+- ``examples/node-sorry`` (Sorry!), base game, team and points play. It declares every config
+  the reference does, so its run is also Sorry!'s served clean run: every implemented clause
+  exercised and every config value played (the served reference's own run then is left to the
+  campaign, ``tests/test_broken_engines.py``).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import shutil
 
 import pytest
 
-from tests.check_run import alarms, check
+from tests.check_run import alarms, assert_exercises_every_clause, check
 
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed (node not on PATH)")
 
@@ -28,6 +31,8 @@ EXAMPLES = [
     ("dnup", "examples/node-engine/engine.js", ("--choice", "dnup.add-conflict=consequence")),
     ("sorry", "examples/node-sorry/engine.js", ()),
 ]
+#: the games whose example declares every config the reference does
+FULL_EXAMPLE_GAMES = ("sorry",)
 
 
 @pytest.mark.parametrize("game, script, extra", EXAMPLES, ids=["dnup-illegal", "dnup-consequence", "sorry"])
@@ -41,3 +46,5 @@ def test_the_example_engine_passes_the_full_default_check(game, script, extra, t
     assert proc.returncode == 0 and proc.stdout.rstrip().endswith("PASS: every covered clause passes"), proc.stdout[-2000:]
     # the suite really ran: its tests passed, not merely skipped or not applicable
     assert report["tests"]["failed"] == 0 and report["tests"]["passed"] > report["tests"]["not_applicable"]
+    if game in FULL_EXAMPLE_GAMES:
+        assert_exercises_every_clause(game, report)

@@ -24,6 +24,8 @@ entry whose mutant no longer exists, or whose line changed, is reported as stale
 from __future__ import annotations
 
 import argparse
+import ast
+import copy
 import fnmatch
 import json
 import os
@@ -130,6 +132,33 @@ print(json.dumps(names))
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def _defs(work: Path, path: str) -> dict[str, ast.AST]:
+    tree = ast.parse((work / "mutants" / path).read_text(encoding="utf-8"))
+    return {n.name: n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+
+def message_only(work: Path, name: str, path: str, cache: dict) -> bool:
+    """The mutant changes only what an error says (the arguments of a ``raise`` of the same
+    exception class): the error's code, which the protocol checks, stays; its words and JSON path
+    are notation (docs/protocol.md N4), not a rule."""
+    if path not in cache:
+        cache[path] = _defs(work, path)
+    func = name.rsplit(".", 1)[1]
+    orig, mutant = cache[path].get(func.rsplit("__mutmut_", 1)[0] + "__mutmut_orig"), cache[path].get(func)
+    if orig is None or mutant is None:
+        return False
+
+    def shape(node: ast.AST) -> str:
+        node = copy.deepcopy(node)
+        node.name = "f"
+        for n in ast.walk(node):
+            if isinstance(n, ast.Raise) and isinstance(n.exc, ast.Call):
+                n.exc.args, n.exc.keywords = [], []
+        return ast.dump(node)
+
+    return shape(orig) == shape(mutant)
+
+
 def not_rules(cfg: dict, name: str) -> bool:
     """A mutant of a function the game's ``[[not_rules]]`` entries exclude (descriptions, tools)."""
     func = name.rsplit("__mutmut_", 1)[0]
@@ -165,14 +194,17 @@ def changed_lines(diff: str) -> list[str]:
     return [line[1:].strip() for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++")]
 
 
-def score(game: str, cfg: dict, found: dict[str, dict]) -> dict:
+def score(game: str, cfg: dict, found: dict[str, dict], work: Path) -> dict:
     equivalents = {e["mutant"]: e for e in cfg.get("equivalent", [])}
     stale = []
     for name, entry in equivalents.items():
         got = found.get(name)
         if got is None or (got["diff"] and entry.get("line", "").strip() not in changed_lines(got["diff"])):
             stale.append(name)
-    checked = {n: r for n, r in found.items() if r["status"] != "not checked" and not not_rules(cfg, n)}
+    cache: dict = {}
+    messages = {n for n, r in found.items() if r["status"] != "not checked" and message_only(work, n, r["file"], cache)}
+    checked = {n: r for n, r in found.items()
+               if r["status"] != "not checked" and not not_rules(cfg, n) and n not in messages}
     counted = {n: r for n, r in checked.items() if n not in equivalents or n in stale}
     killed = [n for n, r in counted.items() if r["status"] in ("killed", "timeout")]
     survived = sorted(n for n, r in counted.items() if r["status"] not in ("killed", "timeout"))
@@ -183,7 +215,8 @@ def score(game: str, cfg: dict, found: dict[str, dict]) -> dict:
         k[1] += 1
     total = len(counted)
     return {"game": game, "mutants": len(found), "checked": len(checked),
-            "not_rules": sum(not_rules(cfg, n) for n in found), "equivalent": len(equivalents) - len(stale),
+            "not_rules": sum(not_rules(cfg, n) for n in found),
+            "message_only": len(messages), "equivalent": len(equivalents) - len(stale),
             "killed": len(killed), "counted": total, "score": round(len(killed) / total, 4) if total else None,
             "target": TARGET, "per_file": {f: {"killed": k, "counted": t} for f, (k, t) in sorted(per_file.items())},
             "survivors": [{"mutant": n, "status": counted[n]["status"], "lines": changed_lines(counted[n]["diff"])}
@@ -194,7 +227,8 @@ def score(game: str, cfg: dict, found: dict[str, dict]) -> dict:
 def show(summary: dict, work: Path) -> None:
     print(f"\n{summary['game']}: {summary['killed']} of {summary['counted']} mutants killed "
           f"(score {summary['score']}, target {summary['target']}; {summary['mutants']} made, "
-          f"{summary['checked']} run, {summary['not_rules']} outside the rules, "
+          f"{summary['checked']} run and counted, {summary['not_rules']} outside the rules, "
+          f"{summary['message_only']} run ones change only an error's words, "
           f"{summary['equivalent']} listed equivalent)")
     for f, k in summary["per_file"].items():
         print(f"  {f:40} {k['killed']:4} / {k['counted']:4}")
@@ -220,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.report:
         names = []
         if args.survivors:
-            names = [s["mutant"] for s in score(args.game, cfg, results(work))["survivors"]]
+            names = [s["mutant"] for s in score(args.game, cfg, results(work), work)["survivors"]]
             if not names:
                 print("no survivors to run again")
         elif args.sample:
@@ -228,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
             names = random.Random(args.seed).sample(pool, min(args.sample, len(pool)))
         if names or not args.survivors:
             run_mutmut(work, names, args.max_children)
-    summary = score(args.game, cfg, results(work))
+    summary = score(args.game, cfg, results(work), work)
     (work / "score.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
     show(summary, work)
     return 0 if summary["score"] is not None and summary["score"] >= TARGET else 1
