@@ -16,7 +16,9 @@ the default settings) and pytest runs without xdist.
 The run happens in ``.mutation/<game>/``, a copy of the checkout with a ``[tool.mutmut]``
 section of its own, so the three games can run side by side and the checkout stays clean. The
 score is killed / (mutants - listed equivalents); a timeout is a kill (the mutant hangs the
-game), a mutant no test reaches is a survivor. ``[[equivalent]]`` entries of the game's
+game), a mutant no test reaches is a survivor. Every mutant runs against the whole selection (until its
+first failure), not only the tests mutmut saw call the mutated function, because the engines
+cache across tests. ``[[equivalent]]`` entries of the game's
 ``mutation.toml`` name a mutant and its changed line and say why it cannot change any game; an
 entry whose mutant no longer exists, or whose line changed, is reported as stale.
 """
@@ -72,6 +74,10 @@ def mutmut_section(game: str, cfg: dict) -> str:
         f"pytest_add_cli_args_test_selection = {q(suite_selection(game))}",
         'pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:xdist", "-q"]',
         "use_git_change_detection = false",
+        # a worker forked from a process that ran the suite (mutmut's default) or collected it would
+        # inherit the engines' caches, filled by the unmutated code: each worker imports afresh
+        'process_isolation = "forkserver"',
+        'forkserver_warmup = "none"',
         "",
     ])
 
@@ -100,13 +106,41 @@ def sync(game: str, cfg: dict, fresh: bool) -> Path:
     return work
 
 
-def run_mutmut(work: Path, names: list[str], children: int) -> None:
+#: ``mutmut run``, with every mutant run against the whole selection (stopping at its first
+#: failure) instead of only the tests mutmut saw call the mutated function: the engines cache
+#: across tests (a Dnup ``Game`` per config, Opsnorren's rule-card flags, Sorry!'s rules), so a
+#: test that reads a cached value never calls the function that made it and per-test coverage
+#: would send a mutant to too few tests (it "survived" scenarios that catch it)
+_WIDENED_RUN = r"""
+import sys
+import mutmut.__main__ as M
+from mutmut.utils.format_utils import mangled_name_from_mutant_name
+
+_collect = M.collect_or_load_stats
+
+
+def _every_test(runner, **kwargs):
+    _collect(runner, **kwargs)
+    st = M.state()
+    everyone = set(st.duration_by_test)
+    for name in set(st.tests_by_mangled_function_name) | {mangled_name_from_mutant_name(n) for n in MUTANTS}:
+        st.tests_by_mangled_function_name[name] = set(everyone)
+
+
+M.collect_or_load_stats = _every_test
+sys.argv = ["mutmut", *ARGS]
+M.cli()
+"""
+
+
+def run_mutmut(work: Path, names: list[str], children: int, every: list[str]) -> None:
     env = dict(os.environ, HYPOTHESIS_PROFILE="failfast", PYTHONHASHSEED="0")
     env.pop("CI", None)  # CI=true makes Hypothesis load its own ci profile first (TOOLING.md)
-    cmd = [sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *names]
-    code = subprocess.run(cmd, cwd=work, env=env).returncode
-    if code:
-        raise SystemExit(f"mutmut exited {code} (in {work})")
+    args = ["run", "--max-children", str(children), *names]
+    code = _WIDENED_RUN.replace("MUTANTS", repr(every)).replace("ARGS", repr(args))
+    done = subprocess.run([sys.executable, "-c", code], cwd=work, env=env)
+    if done.returncode:
+        raise SystemExit(f"mutmut exited {done.returncode} (in {work})")
 
 
 def generated(work: Path) -> list[str]:
@@ -261,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
             pool = sorted(n for n in generated(work) if not not_rules(cfg, n))
             names = random.Random(args.seed).sample(pool, min(args.sample, len(pool)))
         if names or not args.survivors:
-            run_mutmut(work, names, args.max_children)
+            run_mutmut(work, names, args.max_children, generated(work))
     summary = score(args.game, cfg, results(work), work)
     (work / "score.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
     show(summary, work)
