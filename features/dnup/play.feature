@@ -112,6 +112,15 @@ Feature: Action A, playing a set, and the same-size rule
       Then playing 5/2, 5/3 is not legal
       And playing 5/2 is legal
 
+    @clause:DNP-A-HIGHER @clause:DNP-A-ANY-COUNT
+    Scenario: A value too low for one size may still be played at a size nobody has on the table
+      Given a 5-player game in progress
+      And player 3 has the set 8/1, 8/2 on the table
+      And player 0 holds 5/2, 5/3, 5/4
+      And player 0 is to move
+      Then playing 5/2, 5/3 is not legal
+      And playing 5/2, 5/3, 5/4 is legal
+
     @clause:DNP-A-HIGHER
     Scenario: A set of another size does not conflict
       Given a 5-player game in progress

@@ -185,6 +185,13 @@ Feature: Going out, letters, the end of a round and of the game
       Then the game ends unfinished
 
     @clause:DNP-TURN-CAP
+    Scenario: A turn cap asked for when the game is created ends it after that many turns
+      Given a new 3-player game with a turn cap of 1
+      When the cards are dealt with the start card to player 2
+      And player 2 flips their hand
+      Then the game ends unfinished
+
+    @clause:DNP-TURN-CAP
     Scenario: Below the turn cap the game goes on
       Given a 3-player game in progress
       And the turn cap is 10 and 8 turns have been played
@@ -209,6 +216,20 @@ Feature: Going out, letters, the end of a round and of the game
       Then player 0 now has the set 6/2, 6/3 on the table
       And player 1 now holds 9/1
       And player 0 holds no cards
+
+    @clause:DNP-FIRST-OUT-CARDS-STAY @clause:DNP-A-RETURN
+    Scenario: The set of the first player out still leaves on time when another player's set is beaten
+      Given a 3-player game in progress
+      And player 0 went out first this round leaving that set for one more turn
+      And player 0 has the set 6/2, 6/3 on the table
+      And player 2 has the set 4/2 on the table
+      And player 2 holds 5/1
+      And the letters are 2, 0, 0
+      And player 1 holds 7/1, 9/1
+      And player 1 is to move
+      When player 1 plays 7/1
+      Then player 2 now holds 2/4, 5/1
+      And player 0 has no set on the table
 
     @clause:DNP-FIRST-OUT-BEATEN @clause:DNP-B-CONFLICT
     Scenario: An addition that makes a higher set of its size beats the set of the first player out

@@ -40,6 +40,15 @@ Feature: The 2-player variant with two play areas per player
       Then player 1 now has the set 6/2, 6/3 in area 2
       And player 1 is to move next in area 1
 
+    @clause:DNP-TWO-SETUP @clause:DNP-ACTION-B
+    Scenario: The opponent's set can be added to while one's own set lies in the other area
+      Given a 2-player game in progress
+      And player 0 has the set 4/1, 4/2 in area 2
+      And player 1 has the set 6/2 in area 1
+      And player 0 holds 6/3, 8/1
+      And player 0 is to move in area 1
+      Then adding 6/3 to the set of player 1 in area 1 is legal
+
     @clause:DNP-TWO-SETUP
     Scenario: An area 3 does not exist
       Given a 2-player game in progress

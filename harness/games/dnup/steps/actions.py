@@ -104,6 +104,12 @@ def then_play_not_legal(dnup, cards):
     _check_listed(dnup, action, False, f"playing {cards} is listed as legal")
 
 
+@then(parsers.parse("adding {card} to the set of player {q:d} in area {a:d} is legal"))
+def then_add_legal(dnup, card, q, a):
+    action = {"type": "add", "player": _player(dnup), "card": parse_card(card)[0], "owner": q, "area": a}
+    _check_listed(dnup, action, True, f"adding {card} to player {q}'s set in area {a} is not among the legal actions")
+
+
 @then(parsers.parse("adding {card} to the set of player {q:d} is not legal"))
 def then_add_not_legal(dnup, card, q):
     cid = parse_card(card)[0]

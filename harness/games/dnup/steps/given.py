@@ -20,6 +20,13 @@ def given_new_game(dnup, n):
     dnup.keep_setup({"players": n}, dnup.state)
 
 
+@step_given(parsers.parse("a new {n:d}-player game with a turn cap of {cap:d}"))
+def given_new_game_capped(dnup, n, cap):
+    config = {"players": n, "turn_cap": cap}
+    dnup.state = dnup.engine.new_game(config)
+    dnup.keep_setup(config, dnup.state)
+
+
 @step_given(parsers.parse("player {p:d} holds {cards}"))
 def given_holds(dnup, p, cards):
     dnup.pos["hands"][p] = parse_cards(cards)
@@ -68,6 +75,11 @@ def given_leaving(dnup, p, k):
     dnup.pos["out"] = [p]
     dnup.pos["hands"][p] = []
     dnup.pos["leaving"] = {"player": p, "turns_left": k}
+
+
+@step_given(parsers.parse("player {p:d} went out first this round leaving that set for one more turn"))
+def given_leaving_one(dnup, p):
+    given_leaving(dnup, p, 1)
 
 
 @step_given(parsers.parse("the turn cap is {cap:d} and {t:d} turns have been played"))
