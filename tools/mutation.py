@@ -228,7 +228,10 @@ def changed_lines(diff: str) -> list[str]:
     return [line[1:].strip() for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++")]
 
 
-def score(game: str, cfg: dict, found: dict[str, dict], work: Path) -> dict:
+def score(game: str, cfg: dict, found: dict[str, dict], work: Path, only: list[str] | None = None) -> dict:
+    """The score over ``found`` (or over the mutants ``only`` names: one sample, unbiased by others)."""
+    if only is not None:
+        found = {n: r for n, r in found.items() if n in set(only)}
     equivalents = {e["mutant"]: e for e in cfg.get("equivalent", [])}
     stale = []
     for name, entry in equivalents.items():
@@ -285,18 +288,18 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     cfg = game_config(args.game)
     work = sync(args.game, cfg, args.fresh)
+    names: list[str] = []
+    if args.sample:  # the same names for a run and for --report of it
+        pool = sorted(n for n in generated(work) if not not_rules(cfg, n))
+        names = random.Random(args.seed).sample(pool, min(args.sample, len(pool)))
     if not args.report:
-        names = []
         if args.survivors:
-            names = [s["mutant"] for s in score(args.game, cfg, results(work), work)["survivors"]]
+            names = [s["mutant"] for s in score(args.game, cfg, results(work), work, names or None)["survivors"]]
             if not names:
                 print("no survivors to run again")
-        elif args.sample:
-            pool = sorted(n for n in generated(work) if not not_rules(cfg, n))
-            names = random.Random(args.seed).sample(pool, min(args.sample, len(pool)))
-        if names or not args.survivors:
+        if names or not (args.survivors or args.sample):
             run_mutmut(work, names, args.max_children, generated(work))
-    summary = score(args.game, cfg, results(work), work)
+    summary = score(args.game, cfg, results(work), work, names if args.sample else None)
     (work / "score.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
     show(summary, work)
     return 0 if summary["score"] is not None and summary["score"] >= TARGET else 1
