@@ -233,14 +233,14 @@ def changed_lines(diff: str) -> list[str]:
 
 def score(game: str, cfg: dict, found: dict[str, dict], work: Path, only: list[str] | None = None) -> dict:
     """The score over ``found`` (or over the mutants ``only`` names: one sample, unbiased by others)."""
-    if only is not None:
-        found = {n: r for n, r in found.items() if n in set(only)}
     equivalents = {e["mutant"]: e for e in cfg.get("equivalent", [])}
     stale = []
     for name, entry in equivalents.items():
         got = found.get(name)
         if got is None or (got["diff"] and entry.get("line", "").strip() not in changed_lines(got["diff"])):
             stale.append(name)
+    if only is not None:
+        found = {n: r for n, r in found.items() if n in set(only)}
     cache: dict = {}
     messages = {n for n, r in found.items() if r["status"] != "not checked" and message_only(work, n, r["file"], cache)}
     checked = {n: r for n, r in found.items()
@@ -256,7 +256,7 @@ def score(game: str, cfg: dict, found: dict[str, dict], work: Path, only: list[s
     total = len(counted)
     return {"game": game, "mutants": len(found), "checked": len(checked),
             "not_rules": sum(not_rules(cfg, n) for n in found),
-            "message_only": len(messages), "equivalent": len(equivalents) - len(stale),
+            "message_only": len(messages), "equivalent": sum(n in equivalents and n not in stale for n in checked),
             "killed": len(killed), "counted": total, "score": round(len(killed) / total, 4) if total else None,
             "target": TARGET, "per_file": {f: {"killed": k, "counted": t} for f, (k, t) in sorted(per_file.items())},
             "survivors": [{"mutant": n, "status": counted[n]["status"], "lines": changed_lines(counted[n]["diff"])}
@@ -292,9 +292,16 @@ def main(argv: list[str] | None = None) -> int:
     cfg = game_config(args.game)
     work = sync(args.game, cfg, args.fresh)
     names: list[str] = []
-    if args.sample:  # the same names for a run and for --report of it
-        pool = sorted(n for n in generated(work) if not not_rules(cfg, n))
-        names = random.Random(args.seed).sample(pool, min(args.sample, len(pool)))
+    if args.sample:  # the names a sample ran are kept, so that --report scores exactly those
+        kept = work / f"sample-{args.sample}-seed-{args.seed}.json"
+        if kept.is_file():
+            names = json.loads(kept.read_text(encoding="utf-8"))
+        elif args.report:
+            raise SystemExit(f"no sample of {args.sample} with seed {args.seed} was run in {work}")
+        else:
+            pool = sorted(generated(work))  # every mutant: listing a function as not_rules keeps the sample
+            names = random.Random(args.seed).sample(pool, min(args.sample, len(pool)))
+            kept.write_text(json.dumps(names), encoding="utf-8")
     if not args.report:
         if args.survivors:
             names = [s["mutant"] for s in score(args.game, cfg, results(work), work, names or None)["survivors"]]
