@@ -7,6 +7,7 @@ import json
 from pytest_bdd import parsers, then, when
 
 from engine.canonical import dumps
+from engine.dnup.notation import canonical_action
 from harness.games.dnup.positions import deck_cards, parse_card
 from harness.games.dnup.steps.context import ids_of
 from harness.verdicts.violations import expect_code
@@ -81,7 +82,8 @@ def _legal(dnup) -> list[dict]:
 def _check_listed(dnup, action: dict, listed: bool, message: str) -> None:
     """Fail with ``message`` unless ``action`` is ``listed`` or not; the failure is blamed on
     what the candidate does with that action (``Ctx.transition``), through provenance."""
-    if any(dumps(a) == dumps(action) for a in _legal(dnup)) == listed:
+    want = dumps(canonical_action(action))  # the engine may list a set's cards in its own order (N1)
+    if any(dumps(canonical_action(a)) == want for a in _legal(dnup)) == listed:
         return
     dnup.blame_action(dnup.load(), action, listed=not listed)
     dnup.fail(message)
