@@ -36,7 +36,7 @@ from engine.canonical import dumps
 from engine.errors import RulecheckError
 from engine.protocol import Engine
 from harness.verdicts.findings import current, raise_if_any
-from harness import games
+from harness import capabilities, games
 from harness.explore.lockstep import Lockstep, Memory
 
 CHECK = "situation"
@@ -67,11 +67,21 @@ class Situation:
     samples: int = 3
     #: ``choose(rng, legal, state_json)`` -> the action to play after the start (default: uniform)
     choose: Callable[[random.Random, list, dict], dict] | None = None
+    #: each sample is a distinct recorded position: ``build(sample, reference)`` gets the sample's
+    #: number instead of a generator, every profile plays all ``samples`` (no more, no fewer), and a
+    #: sample whose position uses a config key the candidate does not declare is left out (the
+    #: others are still played)
+    indexed: bool = False
 
 
 def situations(game: str) -> list[Situation]:
-    """The situations of ``game`` (none when its harness package has no ``situations``)."""
-    return games.get(game).situations()
+    """The situations of ``game`` (none when its harness package has no ``situations``), then the one
+    that rebuilds the positions of its clause pairs the others do not reach
+    (:func:`harness.explore.pairs.witness_situation`), when it has such pairs."""
+    from harness.explore.pairs import witness_situation
+
+    witnesses = witness_situation(game)
+    return games.get(game).situations() + ([witnesses] if witnesses is not None else [])
 
 
 def rng_for(game: str, name: str, sample: int) -> random.Random:
@@ -86,6 +96,8 @@ class SituationError(RuntimeError):
 def samples(situation: Situation) -> int:
     from harness.profiles import PROFILE
 
+    if situation.indexed:
+        return situation.samples
     return max(1, int(situation.samples * SCALE.get(os.environ.get("HYPOTHESIS_PROFILE", PROFILE), 1.0)))
 
 
@@ -97,9 +109,11 @@ def run_situation(candidate: Engine, reference: Engine, builder: Engine, game: s
     visited = 0
     for i in range(samples(situation)):
         rng = rng_for(game, situation.name, i)
-        start = situation.build(rng, builder)
+        start = situation.build(i if situation.indexed else rng, builder)
         ls = Lockstep(candidate, reference, CHECK, memory, PROBES_PER_STATE)
         other_reading = reference.choices != builder.choices
+        if situation.indexed and capabilities.state_missing_keys(candidate, start.get("state")):
+            continue  # a recorded position of a variant the candidate does not implement
         if "state" in start:
             try:
                 started = ls.start_from_state(start["state"])
