@@ -5,7 +5,8 @@
 (``harness.explore.pair_search``); the report lists every declared pair with the transitions that
 reached it, and a declared pair never reached is a visible gap (JSON ``coverage.pairs.not_reached``,
 the terminal's and the HTML page's pair coverage line). The default run's situation
-``pair-witnesses`` rebuilds the positions of the pairs marked ``replay``. (The clean runs of
+``pair-witnesses`` (played after the game's own situations: ``played_situations``) rebuilds the
+positions of the pairs marked ``replay``. (The clean runs of
 tests/test_broken_engines.py and tests/test_notation.py assert the default run reaches every
 declared pair.)
 """
@@ -51,12 +52,12 @@ def test_the_pair_witnesses_rebuild_the_transition_of_every_pair_marked_replay(g
     """The situation ``pair-witnesses`` starts where the exploration met each marked pair, and the
     transition it plays there exercises both clauses."""
     from harness.explore.pair_search import rebuild
-    from harness.explore.situations import situations
+    from harness.explore.situations import played_situations
 
     ref = oracle(game, {})
     explainer = ref.explainer()
     marked = [e for e in pairs.entries(game).values() if e.get("replay")]
-    witness = next((s for s in situations(game) if s.name == pairs.WITNESSES), None)
+    witness = next((s for s in played_situations(game) if s.name == pairs.WITNESSES), None)
     assert (witness is None) == (not marked)
     for e in marked:
         state, action = rebuild(game, ref, e["at"])

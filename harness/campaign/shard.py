@@ -46,8 +46,7 @@ def episode(candidate, reference, builder, game: str, seed: int, on_new,
     built = None
     if starts and rng.random() < SITUATION_SHARE:
         sit = starts[rng.randrange(len(starts))]
-        sample = rng.randrange(sit.samples if sit.indexed else 10_000)  # a recorded position: one of its own
-        built = sit.build(sample if sit.indexed else rng_for(game, sit.name, sample), builder)
+        built = sit.build(rng_for(game, sit.name, rng.randrange(10_000)), builder)
         if not _takes(candidate, built):
             built = None  # a start with a config key the candidate does not declare: a new game instead
     if built is not None:

@@ -151,7 +151,7 @@ def config_report(games: list[str], records: list[dict], every_reading: bool = T
 
 # ---- pair coverage: which two clauses met in one transition ---------------------------------------
 
-#: between the two clause ids of a pair (``"OPS-DOVE + OPS-MONKEY"``, in id order)
+#: between the two clause ids of a pair (``"A + B"``, in id order)
 PAIR = " + "
 
 

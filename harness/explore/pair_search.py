@@ -13,7 +13,7 @@ exploration's pairs stay; ``--fresh`` drops them).
 
 ``python -m harness.explore.pair_search --game G --replay-gaps REPORT.json`` marks ``replay = true``
 every pair a ``rulecheck check --json`` report lists under ``coverage.pairs.not_reached``: the
-default run's situation ``pair-witnesses`` (:func:`harness.explore.pairs.witness_situation`) then
+default run's situation ``pair-witnesses`` (:func:`harness.explore.situations.pair_witnesses`) then
 rebuilds its position.
 """
 

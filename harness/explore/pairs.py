@@ -15,11 +15,12 @@ written by a long exploration, independent of the default run
 **Reached on purpose.** The default run reaches most pairs in its differential play and its
 situations. A pair it does not reach is marked ``replay = true`` in the file (``pair_search
 --replay-gaps REPORT.json`` marks every pair a default report lists as not reached), and the
-situation ``pair-witnesses`` of the game (:func:`witness_situation`) rebuilds the position where the
-exploration met it (``at``) and plays that transition beside the reference, with every check of the
-lockstep. A pair the run does not reach stays a visible gap (``coverage.pairs.not_reached``); a pair
-it reaches that the file does not declare is counted (``undeclared``): the file is due to be
-written again.
+situation ``pair-witnesses`` of the game (``harness.explore.situations.pair_witnesses``; the suite plays it
+after the game's own situations, ``played_situations``) rebuilds the position
+where the exploration met each (``at``) and plays that transition beside the reference, with
+every check of the lockstep. A pair the run does not reach stays a visible gap
+(``coverage.pairs.not_reached``); a pair it reaches that the file does not declare is counted
+(``undeclared``): the file is due to be written again.
 """
 
 from __future__ import annotations
@@ -76,27 +77,6 @@ def pair_report(games: list[str], records: list[dict], skip=()) -> dict:
             "undeclared_pairs": undeclared}
 
 
-def witness_situation(game: str):
-    """The situation that rebuilds, for each distinct ``at`` of the pairs marked ``replay``, the
-    position before the transition where the exploration met the pair, and plays that transition
-    (then :data:`WITNESS_PLIES` more); None when no pair of ``game`` is marked."""
-    from harness.explore.pair_search import rebuild
-    from harness.explore.situations import Situation
-
-    marked = [e for e in _load(game) if e.get("replay")]
-    if not marked:
-        return None
-    recipes: list[dict] = []
-    for e in marked:
-        if e["at"] not in recipes:
-            recipes.append(e["at"])
-    clauses = tuple(sorted({c for e in marked for c in e["clauses"]}))
-
-    def build(sample: int, reference):
-        state, action = rebuild(game, reference, recipes[sample])
-        return {"state": reference.to_json(state), "path": [action]}
-
-    return Situation(WITNESSES, clauses, build,
-                     f"the positions where the long exploration met {len(marked)} clause pair(s) the rest of the "
-                     f"default run does not reach (specs/{game}/{FILE}, replay = true)",
-                     plies=WITNESS_PLIES, samples=len(recipes), indexed=True)
+def marked(game: str) -> list[dict]:
+    """The declared pairs of ``game`` marked ``replay``, in file order."""
+    return [e for e in _load(game) if e.get("replay")]

@@ -75,13 +75,42 @@ class Situation:
 
 
 def situations(game: str) -> list[Situation]:
-    """The situations of ``game`` (none when its harness package has no ``situations``), then the one
-    that rebuilds the positions of its clause pairs the others do not reach
-    (:func:`harness.explore.pairs.witness_situation`), when it has such pairs."""
-    from harness.explore.pairs import witness_situation
+    """The situations of ``game`` (none when its harness package has no ``situations``)."""
+    return games.get(game).situations()
 
-    witnesses = witness_situation(game)
-    return games.get(game).situations() + ([witnesses] if witnesses is not None else [])
+
+def played_situations(game: str) -> list[Situation]:
+    """What the suite and campaigns play: :func:`situations`, then the one that rebuilds the positions
+    of the game's clause pairs the rest of the default run does not reach
+    (:func:`pair_witnesses`), when it has such pairs."""
+    witnesses = pair_witnesses(game)
+    return situations(game) + ([witnesses] if witnesses is not None else [])
+
+
+def pair_witnesses(game: str) -> Situation | None:
+    """The situation ``pair-witnesses``: for each distinct ``at`` of the clause pairs marked ``replay``
+    in ``specs/<game>/pairs.toml`` (``harness.explore.pairs``), the position before the transition
+    where the long exploration met the pair, and that transition (then a few more plies); None when
+    no pair of ``game`` is marked."""
+    from harness.explore.pair_search import rebuild
+    from harness.explore.pairs import FILE, WITNESSES, WITNESS_PLIES, marked
+
+    pairs = marked(game)
+    if not pairs:
+        return None
+    recipes: list[dict] = []
+    for e in pairs:
+        if e["at"] not in recipes:
+            recipes.append(e["at"])
+
+    def build(sample: int, reference) -> Start:
+        state, action = rebuild(game, reference, recipes[sample])
+        return {"state": reference.to_json(state), "path": [action]}
+
+    return Situation(WITNESSES, tuple(sorted({c for e in pairs for c in e["clauses"]})), build,
+                     f"the positions where the long exploration met {len(pairs)} clause pair(s) the rest of the "
+                     f"default run does not reach (specs/{game}/{FILE}, replay = true)",
+                     plies=WITNESS_PLIES, samples=len(recipes), indexed=True)
 
 
 def rng_for(game: str, name: str, sample: int) -> random.Random:
