@@ -115,3 +115,27 @@ def test_a_filtered_run_reports_no_pair_gap():
     result = _result("sorry", {})
     result.whole = False
     assert result.coverage["pairs"]["declared"] and not result.coverage["pairs"]["not_reached"]
+
+
+@pytest.mark.skipif("dnup" not in GAMES, reason="needs Dnup")
+def test_a_recipe_no_longer_rebuilt_leaves_its_sample_out_and_its_pairs_a_gap(monkeypatch):
+    """A recorded position the engine or the builders no longer reach is not an error of the run:
+    the situation plays its other samples, and the pair report shows what the left-out one met."""
+    from harness.explore import situations as sits
+    from harness.verdicts import findings
+
+    real = pairs.marked("dnup")
+    assert real, "no Dnup pair is marked replay"
+    stale = {**real[0], "at": {"situation": "no-such-situation", "sample": 0, "transition": 0}}
+    monkeypatch.setattr(pairs, "marked", lambda game: [stale] + real)
+    witness = sits.pair_witnesses("dnup")
+    assert witness.samples == 1 + len({str(e["at"]) for e in real})
+    assert witness.build(0, oracle("dnup", {})) is None
+    ref = oracle("dnup", {})
+    findings.open_sink("witnesses")
+    try:
+        assert sits.run_situation(ref, ref, ref, "dnup", witness) > 0
+        reached = findings.current().pairs
+    finally:
+        findings.close_sink()
+    assert all(pairs.key(e["clauses"]) in reached for e in real)

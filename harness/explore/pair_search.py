@@ -83,7 +83,10 @@ def _start(game: str, ref, at: dict, max_plies: int) -> Iterator[tuple]:
     from harness.explore.differential import covering_configs
 
     if "situation" in at:
-        sit = next(s for s in registry.get(game).situations() if s.name == at["situation"])
+        sit = next((s for s in registry.get(game).situations() if s.name == at["situation"]), None)
+        if sit is None:
+            raise LookupError(f"{game} has no situation {at['situation']!r} (specs/{game}/{FILE} is due to be written "
+                              "again)")
         rng = random.Random(f"{game}/{sit.name}/{at['sample']}")  # the default run's samples come first
         start = sit.build(rng, ref)
         state = ref.from_json(start["state"]) if "state" in start else ref.new_game(start["config"])

@@ -69,8 +69,8 @@ class Situation:
     choose: Callable[[random.Random, list, dict], dict] | None = None
     #: each sample is a distinct recorded position: ``build(sample, reference)`` gets the sample's
     #: number instead of a generator, every profile plays all ``samples`` (no more, no fewer), and a
-    #: sample whose position uses a config key the candidate does not declare is left out (the
-    #: others are still played)
+    #: sample it cannot rebuild (None) or whose position uses a config key the candidate does not
+    #: declare is left out, the others still played (pair coverage shows what it would have reached)
     indexed: bool = False
 
 
@@ -103,8 +103,11 @@ def pair_witnesses(game: str) -> Situation | None:
         if e["at"] not in recipes:
             recipes.append(e["at"])
 
-    def build(sample: int, reference) -> Start:
-        state, action = rebuild(game, reference, recipes[sample])
+    def build(sample: int, reference) -> Start | None:
+        try:
+            state, action = rebuild(game, reference, recipes[sample])
+        except (LookupError, RulecheckError):
+            return None  # a recipe the engine or the builders no longer follow: its pairs show as gaps
         return {"state": reference.to_json(state), "path": [action]}
 
     return Situation(WITNESSES, tuple(sorted({c for e in pairs for c in e["clauses"]})), build,
@@ -141,8 +144,8 @@ def run_situation(candidate: Engine, reference: Engine, builder: Engine, game: s
         start = situation.build(i if situation.indexed else rng, builder)
         ls = Lockstep(candidate, reference, CHECK, memory, PROBES_PER_STATE)
         other_reading = reference.choices != builder.choices
-        if situation.indexed and capabilities.state_missing_keys(candidate, start.get("state")):
-            continue  # a recorded position of a variant the candidate does not implement
+        if situation.indexed and (start is None or capabilities.state_missing_keys(candidate, start.get("state"))):
+            continue  # a recorded position no longer rebuilt, or of a variant the candidate does not implement
         if "state" in start:
             try:
                 started = ls.start_from_state(start["state"])
