@@ -11,10 +11,11 @@ declared pair, written with where it was first seen: ``seen`` for people, ``at``
 position (:func:`rebuild`). A pair already in the file keeps its entry (an earlier, longer
 exploration's pairs stay; ``--fresh`` drops them).
 
-``python -m harness.explore.pair_search --game G --replay-gaps REPORT.json`` marks ``replay = true``
-every pair a ``rulecheck check --json`` report lists under ``coverage.pairs.not_reached``: the
-default run's situation ``pair-witnesses`` (:func:`harness.explore.situations.pair_witnesses`) then
-rebuilds its position.
+``python -m harness.explore.pair_search --game G --mark-replays`` runs the default check of the
+reference without the situation ``pair-witnesses`` (``RULECHECK_PAIR_WITNESSES=0``) and marks ``replay = true``
+exactly the declared pairs that run does not reach (a mark a new situation made needless goes): the
+default run's ``pair-witnesses`` (:func:`harness.explore.situations.pair_witnesses`) then rebuilds
+their positions.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import specs
 from engine import chance as chance_mod
 from engine.canonical import dumps
 from harness.explore.coverage import transition
-from harness.explore.pairs import FILE, _load, entries, key
+from harness.explore.pairs import FILE, WITNESS_SWITCH, _load, entries, key
 
 #: the defaults: random games per covering config (and random configs), situation samples as a
 #: multiple of the default run's, player actions per random game
@@ -179,18 +180,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--write", action="store_true", help=f"write specs/<game>/{FILE}: the pairs declared there and "
                     "the pairs found (an entry already there is kept)")
     ap.add_argument("--fresh", action="store_true", help="with --write: only the pairs found this time")
-    ap.add_argument("--replay-gaps", metavar="REPORT.json", help="mark replay = true every pair the report's "
-                    "coverage.pairs.not_reached lists (no exploration)")
+    ap.add_argument("--mark-replays", action="store_true", help="mark replay = true exactly the declared pairs the "
+                    "default check (without pair-witnesses) does not reach (no exploration)")
     args = ap.parse_args(argv)
     for game in args.game:
         old = entries(game)
-        if args.replay_gaps:
-            report = json.loads(open(args.replay_gaps, encoding="utf-8").read())
-            gaps = [k for k in report.get("coverage", {}).get("pairs", {}).get("not_reached", []) if k in old]
-            for k in gaps:
-                old[k] = {**old[k], "replay": True}
-            cmd = _command(game, args)
-            print(f"{game}: {len(gaps)} pair(s) marked replay = true; written:", write(game, old, cmd))
+        if args.mark_replays:
+            reached = reached_without_witnesses(game)
+            for k, e in old.items():
+                old[k] = {**{f: v for f, v in e.items() if f != "replay"}, **({} if k in reached else {"replay": True})}
+            marked = sum(1 for e in old.values() if e.get("replay"))
+            print(f"{game}: {marked} of {len(old)} declared pair(s) not reached without pair-witnesses, marked replay; "
+                  f"written: {write(game, old, _command(game, args))}")
             continue
         t0 = time.monotonic()
         found = explore(game, args.playouts, args.scale, args.max_plies,
@@ -200,6 +201,28 @@ def main(argv: list[str] | None = None) -> int:
         if args.write:
             print("  written:", write(game, found if args.fresh else {**found, **old}, _command(game, args)))
     return 0
+
+
+def reached_without_witnesses(game: str) -> set[str]:
+    """The declared pairs the default check of the reference reaches without the situation
+    ``pair-witnesses`` (``rulecheck check`` in a subprocess, with ``RULECHECK_PAIR_WITNESSES=0``)."""
+    import os
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "report.json"
+        subprocess.run([sys.executable, "-m", "harness.cli", "check", "--game", game, "--failures-only", "--json",
+                        str(out)], cwd=specs.ROOT, env={**os.environ, WITNESS_SWITCH: "0"}, check=False,
+                       stdout=subprocess.DEVNULL)
+        if not out.is_file():
+            raise RuntimeError(f"{game}: the default check wrote no report")
+        report = json.loads(out.read_text(encoding="utf-8"))
+    if not report.get("ok"):
+        raise RuntimeError(f"{game}: the default check of the reference does not pass; fix that first")
+    return {k for k, n in report["coverage"]["pairs"]["pairs"].items() if n}
 
 
 def _command(game: str, args) -> str:

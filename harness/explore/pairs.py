@@ -13,14 +13,14 @@ written by a long exploration, independent of the default run
 (``python -m harness.explore.pair_search --game G --write``, :mod:`harness.explore.pair_search`).
 
 **Reached on purpose.** The default run reaches most pairs in its differential play and its
-situations. A pair it does not reach is marked ``replay = true`` in the file (``pair_search
---replay-gaps REPORT.json`` marks every pair a default report lists as not reached), and the
-situation ``pair-witnesses`` of the game (``harness.explore.situations.pair_witnesses``; the suite plays it
-after the game's own situations, ``played_situations``) rebuilds the position
-where the exploration met each (``at``) and plays that transition beside the reference, with
-every check of the lockstep. A pair the run does not reach stays a visible gap
-(``coverage.pairs.not_reached``); a pair it reaches that the file does not declare is counted
-(``undeclared``): the file is due to be written again.
+situations (some built for a pair: a card's move onto a slide that bumps). The pairs the rest of
+the default run does not reach are marked ``replay = true`` in the file (``pair_search
+--mark-replays``), and the situation ``pair-witnesses`` of the game
+(``harness.explore.situations.pair_witnesses``; the suite plays it after the game's own
+situations, ``played_situations``) rebuilds the position where the exploration met each (``at``)
+and plays that transition beside the reference, with every check of the lockstep. A pair the run
+does not reach stays a visible gap (``coverage.pairs.not_reached``); a pair it reaches that the
+file does not declare is counted (``undeclared``): the file is due to be written again.
 """
 
 from __future__ import annotations
@@ -37,6 +37,9 @@ FILE = "pairs.toml"
 WITNESSES = "pair-witnesses"
 #: player actions played on after a pair's transition, in the situation ``pair-witnesses``
 WITNESS_PLIES = 1
+#: the environment variable that, set to ``0``, leaves ``pair-witnesses`` out of the suite (what
+#: ``pair_search --mark-replays`` runs to find the pairs the rest of the default run reaches)
+WITNESS_SWITCH = "RULECHECK_PAIR_WITNESSES"
 
 
 def key(clauses) -> str:

@@ -82,8 +82,10 @@ def situations(game: str) -> list[Situation]:
 def played_situations(game: str) -> list[Situation]:
     """What the suite and campaigns play: :func:`situations`, then the one that rebuilds the positions
     of the game's clause pairs the rest of the default run does not reach
-    (:func:`pair_witnesses`), when it has such pairs."""
-    witnesses = pair_witnesses(game)
+    (:func:`pair_witnesses`), when it has such pairs and ``RULECHECK_PAIR_WITNESSES`` is not ``0``."""
+    from harness.explore.pairs import WITNESS_SWITCH
+
+    witnesses = pair_witnesses(game) if os.environ.get(WITNESS_SWITCH, "1") != "0" else None
     return situations(game) + ([witnesses] if witnesses is not None else [])
 
 
