@@ -80,7 +80,7 @@ def situations(game: str) -> list[Situation]:
 
 
 def played_situations(game: str) -> list[Situation]:
-    """What the suite and campaigns play: :func:`situations`, then the one that rebuilds the positions
+    """What the suite plays: :func:`situations`, then the one that rebuilds the positions
     of the game's clause pairs the rest of the default run does not reach
     (:func:`pair_witnesses`), when it has such pairs and ``RULECHECK_PAIR_WITNESSES`` is not ``0``."""
     from harness.explore.pairs import WITNESS_SWITCH

@@ -149,5 +149,5 @@ def print_coverage(console, result) -> None:
             line += f"; [yellow]never reached[/]: {escape(shown)}"
         if pairs.get("undeclared"):
             line += (f"; {pairs['undeclared']} pair(s) reached that no specs/<game>/pairs.toml declares "
-                     "(python -m harness.explore.pairs --write)")
+                     "(python -m harness.explore.pair_search --write)")
         console.print(line, soft_wrap=not console.is_terminal)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from harness.explore.situations import Situation
 from harness.games.opsnorren.positions import (
     crown_seats, equal_values, game_tie, joker_round, jokers_at_round_end, jokers_first, jokers_last,
-    monkey_and_equal_values, monkey_pick_after_discards, monkey_saves, one_colour_each, one_colour_each_end, rule_round_end, seek_tie,
-    three_equal_values, tied_round, two_jokers, twos_and_threes, unicorn_and_two, unicorn_then_twos,
-    winner_rules,
+    monkey_and_equal_values, monkey_pick_after_discards, monkey_saves, one_colour_each, one_colour_each_end,
+    rule_round_end, seek_tie, three_equal_values, tied_round, two_jokers, twos_and_threes, unicorn_and_two,
+    unicorn_then_twos, winner_rules,
 )
 
 S = Situation
