@@ -12,10 +12,10 @@ position (:func:`rebuild`). A pair already in the file keeps its entry (an earli
 exploration's pairs stay; ``--fresh`` drops them).
 
 ``python -m harness.explore.pair_search --game G --mark-replays`` runs the default check of the
-reference without the situation ``pair-witnesses`` (``RULECHECK_PAIR_WITNESSES=0``) and marks ``replay = true``
-exactly the declared pairs that run does not reach (a mark a new situation made needless goes): the
-default run's ``pair-witnesses`` (:func:`harness.explore.situations.pair_witnesses`) then rebuilds
-their positions.
+reference without the situation ``pair-witnesses`` (``RULECHECK_PAIR_WITNESSES=0``) and marks
+``replay = true`` exactly the declared pairs that run does not reach (a mark a new situation made
+needless goes): the default run's ``pair-witnesses``
+(:func:`harness.explore.situations.pair_witnesses`) then rebuilds their positions.
 """
 
 from __future__ import annotations
@@ -151,9 +151,10 @@ def write(game: str, pairs: dict[str, dict], command: str) -> str:
              "# reference's provenance names together for one transition (harness/explore/pairs.py). Written by",
              f"# the long exploration `{command}`",
              "# (harness/explore/pair_search.py), never by the default run. `seen`: where the exploration first met",
-             "# the pair; `at`: how to rebuild that position. `replay = true`: the default run's situation",
-             "# pair-witnesses rebuilds it (the rest of the default run does not reach the pair). The default",
-             "# `rulecheck check` must reach every pair listed (coverage.pairs in its report).", ""]
+             "# the pair; `at`: how to rebuild that position. `replay = true` (marked by `python -m",
+             f"# harness.explore.pair_search --game {game} --mark-replays`): the rest of the default run does not",
+             "# reach the pair, and its situation pair-witnesses rebuilds it. The default `rulecheck check` must",
+             "# reach every pair listed (coverage.pairs in its report).", ""]
     for k in sorted(pairs):
         e = pairs[k]
         lines += ["[[pair]]", f"clauses = {_toml(sorted(e['clauses']))}", f"seen = {_toml(e['seen'])}",
