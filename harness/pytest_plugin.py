@@ -202,6 +202,7 @@ class VerdictCollector:
                 "message": message,
                 "duration": round(report.duration, 4),
                 "coverage": dict(sink.coverage),
+                "pair_coverage": dict(sink.pairs),
                 "config_coverage": {"values": dict(sink.config), "keys": sink.config_keys} if sink.config else {},
                 "explored": sink.exploration(),
             }

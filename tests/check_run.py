@@ -39,7 +39,8 @@ def findings_of(report: dict, clause: str) -> int:
 
 def assert_exercises_every_clause(game: str, report: dict) -> None:
     """A clean run of an engine that declares every config: every implemented clause exercised at
-    least ``THIN`` times by the transitions it explored, and every declared config value played."""
+    least ``THIN`` times by the transitions it explored, every declared config value played, and
+    every declared clause pair met in one transition (``coverage.pairs``, ``specs/<game>/pairs.toml``)."""
     from harness.explore.coverage import THIN, implemented
 
     counts = report["coverage"]["clauses"]
@@ -47,3 +48,5 @@ def assert_exercises_every_clause(game: str, report: dict) -> None:
     assert not thin and not report["coverage"]["thinly_covered"], f"thinly covered: {thin}"
     config = report["coverage"]["config"]  # every declared config value played (and the engine's readings)
     assert config["values"] and not config["not_reached"], f"config values never played: {config['not_reached']}"
+    pairs = report["coverage"]["pairs"]  # every declared clause pair met in one transition (specs/<game>/pairs.toml)
+    assert pairs["declared"] and not pairs["not_reached"], f"clause pairs never reached: {pairs['not_reached']}"

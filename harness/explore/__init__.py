@@ -8,5 +8,9 @@
   successors), shared by ``differential`` play and the ``situations`` built around a rule
   (the per-game position builders are in ``harness.games.<game>.positions``);
 - ``perft``: move-path enumeration and divide; ``coverage``: per-clause counts of the
-  transitions explored (``python -m harness.explore.coverage``).
+  transitions explored (``python -m harness.explore.coverage``);
+- ``pairs``: pair coverage, the clause pairs met in one transition against those
+  ``specs/<game>/pairs.toml`` declares, and the situation rebuilding the ones marked ``replay``;
+  ``pair_search``: the long exploration that writes that file
+  (``python -m harness.explore.pair_search``).
 """

@@ -149,6 +149,28 @@ def config_report(games: list[str], records: list[dict], every_reading: bool = T
     return {"values": values, "not_reached": [v for v in declared if not values[v]["games"]]}
 
 
+# ---- pair coverage: which two clauses met in one transition ---------------------------------------
+
+#: between the two clause ids of a pair (``"A + B"``, in id order)
+PAIR = " + "
+
+
+def pair_key(a: str, b: str) -> str:
+    return PAIR.join(sorted((a, b)))
+
+
+def pairs_of(clauses: Iterable[str]) -> list[str]:
+    """Every pair of two clauses among ``clauses`` (the ones one transition exercised)."""
+    cs = sorted(set(clauses))
+    return [f"{a}{PAIR}{b}" for i, a in enumerate(cs) for b in cs[i + 1:]]
+
+
+def note_pairs(counts: dict[str, int], clauses: Iterable[str]) -> None:
+    """Count every pair of ``clauses`` (exercised by one transition) in ``counts``."""
+    for p in pairs_of(clauses):
+        counts[p] = counts.get(p, 0) + 1
+
+
 def implemented(game: str) -> list[str]:
     """The implemented normative clauses of ``game``: the ones coverage is asked of."""
     return [c.id for c in specs.load(game).clauses.values() if c.normative and c.status == "implemented"]

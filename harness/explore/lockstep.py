@@ -459,7 +459,9 @@ class Lockstep:
         self.path.append(action)
         after_r = self.reference.to_json(ref)
         if self.explainer is not None:
-            self.cover(coverage.transition(self.explainer, rj, action, chance))
+            exercised = coverage.transition(self.explainer, rj, action, chance)
+            self.cover(exercised)
+            coverage.note_pairs(current().pairs, exercised)
         asked = action
         if ans.error is not None and dumps(action) in self.spelled:
             asked, ans = self.spelled[dumps(action)]  # the candidate's own spelling of the action

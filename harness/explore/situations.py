@@ -36,7 +36,7 @@ from engine.canonical import dumps
 from engine.errors import RulecheckError
 from engine.protocol import Engine
 from harness.verdicts.findings import current, raise_if_any
-from harness import games
+from harness import capabilities, games
 from harness.explore.lockstep import Lockstep, Memory
 
 CHECK = "situation"
@@ -67,11 +67,55 @@ class Situation:
     samples: int = 3
     #: ``choose(rng, legal, state_json)`` -> the action to play after the start (default: uniform)
     choose: Callable[[random.Random, list, dict], dict] | None = None
+    #: each sample is a distinct recorded position: ``build(sample, reference)`` gets the sample's
+    #: number instead of a generator, every profile plays all ``samples`` (no more, no fewer), and a
+    #: sample it cannot rebuild (None) or whose position uses a config key the candidate does not
+    #: declare is left out, the others still played (pair coverage shows what it would have reached)
+    indexed: bool = False
 
 
 def situations(game: str) -> list[Situation]:
     """The situations of ``game`` (none when its harness package has no ``situations``)."""
     return games.get(game).situations()
+
+
+def played_situations(game: str) -> list[Situation]:
+    """What the suite plays: :func:`situations`, then the one that rebuilds the positions
+    of the game's clause pairs the rest of the default run does not reach
+    (:func:`pair_witnesses`), when it has such pairs and ``RULECHECK_PAIR_WITNESSES`` is not ``0``."""
+    from harness.explore.pairs import WITNESS_SWITCH
+
+    witnesses = pair_witnesses(game) if os.environ.get(WITNESS_SWITCH, "1") != "0" else None
+    return situations(game) + ([witnesses] if witnesses is not None else [])
+
+
+def pair_witnesses(game: str) -> Situation | None:
+    """The situation ``pair-witnesses``: for each distinct ``at`` of the clause pairs marked ``replay``
+    in ``specs/<game>/pairs.toml`` (``harness.explore.pairs``), the position before the transition
+    where the long exploration met the pair, and that transition (then a few more plies); None when
+    no pair of ``game`` is marked."""
+    from harness.explore.pair_search import rebuild
+    from harness.explore.pairs import FILE, WITNESSES, WITNESS_PLIES, marked
+
+    pairs = marked(game)
+    if not pairs:
+        return None
+    recipes: list[dict] = []
+    for e in pairs:
+        if e["at"] not in recipes:
+            recipes.append(e["at"])
+
+    def build(sample: int, reference) -> Start | None:
+        try:
+            state, action = rebuild(game, reference, recipes[sample])
+        except (LookupError, RulecheckError):
+            return None  # a recipe the engine or the builders no longer follow: its pairs show as gaps
+        return {"state": reference.to_json(state), "path": [action]}
+
+    return Situation(WITNESSES, tuple(sorted({c for e in pairs for c in e["clauses"]})), build,
+                     f"the positions where the long exploration met {len(pairs)} clause pair(s) the rest of the "
+                     f"default run does not reach (specs/{game}/{FILE}, replay = true)",
+                     plies=WITNESS_PLIES, samples=len(recipes), indexed=True)
 
 
 def rng_for(game: str, name: str, sample: int) -> random.Random:
@@ -86,6 +130,8 @@ class SituationError(RuntimeError):
 def samples(situation: Situation) -> int:
     from harness.profiles import PROFILE
 
+    if situation.indexed:
+        return situation.samples
     return max(1, int(situation.samples * SCALE.get(os.environ.get("HYPOTHESIS_PROFILE", PROFILE), 1.0)))
 
 
@@ -97,9 +143,11 @@ def run_situation(candidate: Engine, reference: Engine, builder: Engine, game: s
     visited = 0
     for i in range(samples(situation)):
         rng = rng_for(game, situation.name, i)
-        start = situation.build(rng, builder)
+        start = situation.build(i if situation.indexed else rng, builder)
         ls = Lockstep(candidate, reference, CHECK, memory, PROBES_PER_STATE)
         other_reading = reference.choices != builder.choices
+        if situation.indexed and (start is None or capabilities.state_missing_keys(candidate, start.get("state"))):
+            continue  # a recorded position no longer rebuilt, or of a variant the candidate does not implement
         if "state" in start:
             try:
                 started = ls.start_from_state(start["state"])

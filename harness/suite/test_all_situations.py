@@ -10,11 +10,11 @@ import pytest
 from harness.verdicts.items import NOT_APPLICABLE
 
 from harness.engines import available_games, oracle
-from harness.explore.situations import situations
+from harness.explore.situations import played_situations
 from harness.explore.situations import run_situation
 
 CASES = [pytest.param(g, s, id=f"{g}-{s.name}", marks=[pytest.mark.game(g), pytest.mark.clause(*s.clauses)])
-         for g in available_games() for s in situations(g)]
+         for g in available_games() for s in played_situations(g)]
 
 
 @pytest.mark.parametrize("game, situation", CASES)

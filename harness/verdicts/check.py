@@ -99,7 +99,9 @@ class SuiteResult:
     def coverage(self) -> dict:
         """Situation coverage over the run: per clause, thin clauses, and what each test explored;
         config coverage: per declared config value and choice option, the games and transitions
-        played with it, and the values never reached (``harness.explore.coverage.config_report``)."""
+        played with it, and the values never reached (``harness.explore.coverage.config_report``);
+        pair coverage: per declared clause pair, the transitions that exercised both clauses, and
+        the pairs never reached (``harness.explore.pairs.pair_report``)."""
         from harness.explore.coverage import THIN, effective
 
         counts: dict[str, int] = {}
@@ -115,6 +117,7 @@ class SuiteResult:
             "clauses": dict(sorted(counts.items())),
             "thinly_covered": sorted(c for c, v in self.verdicts.items() if v.thin),
             "config": self._config_coverage(bool(explored)),
+            "pairs": self._pair_coverage(bool(explored)),
             "explored": explored,
         }
 
@@ -124,6 +127,19 @@ class SuiteResult:
         if not explored:
             return {"values": {}, "not_reached": []}
         rep = config_report(self.games, self.records, every_reading=self.engine == "reference")
+        if not self.whole:  # a filtered run plays what it was asked about: nothing it leaves out is a gap
+            rep["not_reached"] = []
+        return rep
+
+    def _pair_coverage(self, explored: bool) -> dict:
+        """Pair coverage (``harness.explore.pairs.pair_report``): the declared pairs of the run's games
+        whose two clauses the engine is judged on (neither not applicable nor not implemented)."""
+        from harness.explore.pairs import pair_report
+
+        if not explored:
+            return {"declared": 0, "reached": 0, "pairs": {}, "not_reached": [], "undeclared": 0, "undeclared_pairs": []}
+        skip = [c for c, v in self.verdicts.items() if v.verdict in ("not-applicable", "not-implemented")]
+        rep = pair_report(self.games, self.records, skip)
         if not self.whole:  # a filtered run plays what it was asked about: nothing it leaves out is a gap
             rep["not_reached"] = []
         return rep

@@ -137,6 +137,9 @@ class FindingSink:
     config: dict[str, list[int]] = field(default_factory=dict)
     #: the config keys the engine under test declares (None: every key), for config coverage
     config_keys: list[str] | None = None
+    #: pair coverage: ``"A + B"`` (two clauses one transition exercised together, in id order) ->
+    #: how many explored transitions did (``harness.explore.coverage.note_pairs``)
+    pairs: dict[str, int] = field(default_factory=dict)
     #: the declared values of the game being played (each transition counts for them)
     _config_now: tuple = ()
     #: (clause, check) keys with a finding that no other clause explains as well (no alternatives)

@@ -191,6 +191,15 @@ def html_page(result: SuiteResult) -> str:
                          "config values and choice options played"
                          + ("; <b>never reached</b>: " + ", ".join(f"<code>{e(v)}</code>" for v in gaps) if gaps else "")
                          + "</p>")
+        pairs = cov.get("pairs") or {}
+        if pairs.get("declared") or pairs.get("undeclared"):
+            gaps = pairs.get("not_reached") or []
+            parts.append(f"<p>pair coverage: {pairs['reached']} of {pairs['declared']} declared clause pairs reached "
+                         "in one transition"
+                         + ("; <b>never reached</b>: " + ", ".join(f"<code>{e(p)}</code>" for p in gaps) if gaps else "")
+                         + (f"; {pairs['undeclared']} pair(s) reached that no <code>pairs.toml</code> declares"
+                            if pairs.get("undeclared") else "")
+                         + "</p>")
     causes = getattr(result, "root_causes", None) or []
     if causes:
         parts.append(f"<h2>Root causes</h2><table><tr><th>clause</th><th>the misreading</th><th>findings explained"

@@ -139,3 +139,15 @@ def print_coverage(console, result) -> None:
         if gaps:
             line += f"; [yellow]never reached[/]: {escape(', '.join(gaps))}"
         console.print(line, soft_wrap=not console.is_terminal)
+    pairs = cov.get("pairs") or {}
+    if pairs.get("declared") or pairs.get("undeclared"):
+        gaps = pairs.get("not_reached") or []
+        line = (f"[bold]pair coverage:[/] {pairs['reached']} of {pairs['declared']} declared clause pairs reached in "
+                f"one transition (see --json 'coverage.pairs')")
+        if gaps:
+            shown = ", ".join(gaps[:15]) + (f" and {len(gaps) - 15} more" if len(gaps) > 15 else "")
+            line += f"; [yellow]never reached[/]: {escape(shown)}"
+        if pairs.get("undeclared"):
+            line += (f"; {pairs['undeclared']} pair(s) reached that no specs/<game>/pairs.toml declares "
+                     "(python -m harness.explore.pair_search --write)")
+        console.print(line, soft_wrap=not console.is_terminal)

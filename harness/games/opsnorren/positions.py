@@ -330,6 +330,23 @@ def rule_round_end(row: str, players: int):
     return build
 
 
+def jokers_last(rng, legal, j):
+    """Keep the jokers back until nothing else is left to play (OPS-JOKER-ANYTIME): they meet the
+    round's last tricks and its end."""
+    return _pick(rng, legal, lambda a: a.get("card") not in JOKERS)
+
+
+def jokers_at_round_end(rng, ref):
+    """Round 4 with every card of a row revealed (a row and an odd player count, 3 or 5, drawn per
+    sample: jokers in play, OPS-JOKERS-ODD), three cards a hand before its end, the jokers kept back
+    (:func:`jokers_last`): a joker, rule cards and the round's end meet in one trick (OPS-DOVE,
+    OPS-MONKEY, OPS-UNICORN with OPS-RULE-*, OPS-ROUND-END, OPS-ROUND-SCORE)."""
+    row, players = rng.choice(sorted(ROWS)), rng.choice((3, 5))
+    w = Walk(ref, {"players": players, "rule_cards": ROWS[row]}).to_round(rng, 4)
+    w.play(rng, lambda j: j["phase"] == "play" and not j["trick"] and cards_left(j) <= 3, jokers_last)
+    return w.state()
+
+
 def winner_rules(row: str):
     """Round 4 with both 'two wins' and 'three: lowest wins' revealed, four players: each holds one colour
     (0, 4-10) and the 2 and the 3 of two other colours, so a 2 and a 3 meet a stronger colour in one

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from harness.explore.situations import Situation
 from harness.games.opsnorren.positions import (
-    crown_seats, equal_values, game_tie, joker_round, jokers_first, monkey_and_equal_values,
-    monkey_pick_after_discards, monkey_saves, one_colour_each, one_colour_each_end, rule_round_end, seek_tie,
-    three_equal_values, tied_round, two_jokers, twos_and_threes, unicorn_and_two, unicorn_then_twos,
-    winner_rules,
+    crown_seats, equal_values, game_tie, joker_round, jokers_at_round_end, jokers_first, jokers_last,
+    monkey_and_equal_values, monkey_pick_after_discards, monkey_saves, one_colour_each, one_colour_each_end,
+    rule_round_end, seek_tie, three_equal_values, tied_round, two_jokers, twos_and_threes, unicorn_and_two,
+    unicorn_then_twos, winner_rules,
 )
 
 S = Situation
@@ -69,4 +69,7 @@ SITUATIONS: list[Situation] = [
       monkey_and_equal_values.__doc__, plies=20, samples=3, choose=monkey_saves),
     S("monkey-pick-after-discards", ("OPS-MONKEY", "OPS-RULE-EQUAL-DISCARDED"), monkey_pick_after_discards,
       monkey_pick_after_discards.__doc__, plies=5, samples=20, choose=monkey_saves),
+    S("jokers-at-round-end", ("OPS-JOKER-ANYTIME", "OPS-ROUND-END"), jokers_at_round_end,
+      "round 4 under a full rule row, 3 or 5 players: the jokers kept to the last tricks", plies=16, samples=20,
+      choose=jokers_last),
 ]

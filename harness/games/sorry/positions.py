@@ -270,6 +270,36 @@ def every_slide_square(rng, ref):
     return w.start()
 
 
+#: per card, red's moves (``(card, square)``, its first pawn out of START on 4) that bring it to a
+#: square from which the card lands it on blue's triangle 16 (SRY-SLIDE-ANY-CARD)
+ONTO_SLIDE = {
+    "1": [("1", 4), ("11", 15)], "2": [("1", 4), ("10", 14)], "3": [("1", 4), ("1", 5), ("8", 13)],
+    "4": [("1", 4), ("8", 12), ("8", 20)], "5": [("1", 4), ("7", 11)], "7": [("1", 4), ("5", 9)],
+    "8": [("1", 4), ("1", 5), ("3", 8)], "10": [("1", 4), ("1", 5), ("1", 6)], "11": [("1", 4), ("1", 5)],
+    "12": [("1", 4)],
+}
+
+
+def card_onto_slide(card: str):
+    """Red's pawn brought where ``card`` (forward, or the 4 backward from 20) lands it on blue's
+    triangle 16, blue's pawn on 19 at the end of that slide: the card's move, the slide and the
+    bump meet in one transition (SRY-CARD-<n>, SRY-SLIDE-BUMP, SRY-SLIDE-ANY-CARD)."""
+
+    def build(rng, ref):
+        script = [(c, mv("red 1", sq)) for c, sq in ONTO_SLIDE[card]]
+        w = scripted(ref, {"players": 2}, rng, script, then=("1", card))
+        if w.json()["turn"] == 0:  # a 2 in the script draws again: red plays a harmless card first
+            fill(w, ("red 1",), ["1", card])
+        w.draw("1")
+        w.do(match(ref.legal_actions(w.st), mv("blue 1", 19)))
+        w.draw(card)
+        w.do(match(ref.legal_actions(w.st), mv("red 1", 19)))
+        return w.start()
+
+    build.__doc__ = card_onto_slide.__doc__
+    return build
+
+
 def seats(rng, ref):
     """Colours listed in any order, and a first player who is not the first seat (SRY-TURN-ORDER)."""
     cols = rng.sample(COLOURS, rng.randint(2, 4))

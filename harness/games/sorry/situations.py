@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from harness.explore.situations import Situation
 from harness.games.sorry.positions import (
-    SEVEN_ORDER, backward_shortcut, every_slide_square, forfeited_eleven, forfeited_two, partner_bumps, plain_race,
-    points_last_move, points_race, prefer, rematch_quick, seats, seven_both_orders, seven_home_split,
+    ONTO_SLIDE, SEVEN_ORDER, backward_shortcut, card_onto_slide, every_slide_square, forfeited_eleven,
+    forfeited_two, partner_bumps, plain_race, points_last_move, points_race, prefer, rematch_quick, seats, seven_both_orders, seven_home_split,
     sorry_on_own_triangle, sorry_only_partner, swap_into_slide, swap_onto_triangle, team_race, team_seven,
 )
 
@@ -55,4 +55,7 @@ SITUATIONS = [
               "a points game from the deal to its score", plies=0, samples=4),
     Situation("points-last-move", ("SRY-POINTS-SCORE", "SRY-POINTS-WINNER-BONUS", "SRY-POINTS-WIN"), points_last_move,
               "a points game one winning move from its end", plies=1, samples=16, choose=prefer("SRY-POINTS-SCORE")),
+    *[Situation(f"card-{card}-onto-slide", (f"SRY-CARD-{card}", "SRY-SLIDE-BUMP", "SRY-SLIDE-ANY-CARD"),
+                card_onto_slide(card), f"a {card} lands red's pawn on blue's triangle and the slide bumps blue's pawn",
+                plies=2, samples=1) for card in ONTO_SLIDE],
 ]
