@@ -120,9 +120,13 @@ def validate(chance: dict | None, action: Any) -> list[dict[str, list]]:
                 if isinstance(item, (list, dict)):
                     raise MalformedError(f"draw {i}: items are scalars, got {item!r}")
             flat.extend(items)
-        taken = Counter(flat)
-        pool = Counter(draw["pool"])
-        extra = taken - pool
+        pool = draw["pool"]
+        if len(flat) == 1 and flat[0] in pool:  # one item drawn (a Sorry! draw): in the pool
+            continue
+        distinct = set(pool)
+        if len(distinct) == len(pool) and len(set(flat)) == len(flat) and distinct.issuperset(flat):
+            continue  # a pool of distinct items (a deck), each taken at most once: the multiset check holds
+        extra = Counter(flat) - Counter(pool)
         if extra:
             raise InvalidOutcomeError(
                 f"draw {i}: {sorted(map(str, extra.elements()))} cannot be drawn: "
