@@ -28,6 +28,16 @@ def _children_cpu() -> float:
     return ru.ru_utime + ru.ru_stime
 
 
+def _same_tree_env() -> dict:
+    """The environment with this process's checkout first on the child's path: the check timed is
+    this tree's, whatever the working folder (the child runs in a scratch folder)."""
+    import harness
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(harness.__file__)))
+    rest = os.environ.get("PYTHONPATH")
+    return {**os.environ, "PYTHONPATH": root + (os.pathsep + rest if rest else "")}
+
+
 def time_check(game: str, engine: str = "reference", extra: list[str] | None = None,
                calibration=None) -> dict:
     """Run ``rulecheck check -g game -e engine`` once in a child process; its times.
@@ -40,7 +50,7 @@ def time_check(game: str, engine: str = "reference", extra: list[str] | None = N
         cmd = [sys.executable, "-m", "harness.cli", "check", "-g", game, "-e", engine,
                "--json", os.path.join(scratch, "verdicts.json"), *(extra or [])]
         cpu0, t0 = _children_cpu(), time.perf_counter()
-        done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=scratch)
+        done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=scratch, env=_same_tree_env())
         wall, cpu = time.perf_counter() - t0, _children_cpu() - cpu0
     out = {"game": game, "engine": engine, "exit_code": done.returncode, "wall_s": round(wall, 2),
            "cpu_s": round(cpu, 2)}
