@@ -34,19 +34,22 @@ def chance_action(event: str, outcome: list[dict[str, list]]) -> dict:
 
 
 def sample(chance: dict, rng: random.Random) -> dict:
-    """A chance action for ``chance``, drawn with ``rng`` (uniform over outcomes)."""
+    """A chance action for ``chance``, drawn with ``rng`` (uniform over outcomes). A recipient's
+    items are sorted by their ``repr`` unless the draw says ``"sorted": false``; one item is
+    already in order."""
     outcome = []
     for draw in chance["draws"]:
         pool = list(draw["pool"])
         shuffle(pool, rng)
         taken: dict[str, list] = {}
         at = 0
+        orient, in_order = draw.get("orient"), draw.get("sorted", True)
         for who, n in draw["take"].items():
             items = pool[at : at + n]
             at += n
-            if draw.get("orient"):
+            if orient:
                 items = [[item, rng.random() < 0.5] for item in items]
-            taken[who] = sorted(items, key=_sort_key) if draw.get("sorted", True) else items
+            taken[who] = sorted(items, key=repr) if in_order and len(items) > 1 else items
         outcome.append(taken)
     return chance_action(chance["event"], outcome)
 
@@ -80,10 +83,6 @@ def _steps(size: int):
         if size <= _STEPS_KEPT_UP_TO:
             _STEPS[size] = got
     return got
-
-
-def _sort_key(item: Any) -> str:
-    return repr(item)
 
 
 def validate(chance: dict | None, action: Any) -> list[dict[str, list]]:
