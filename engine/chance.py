@@ -34,43 +34,55 @@ def chance_action(event: str, outcome: list[dict[str, list]]) -> dict:
 
 
 def sample(chance: dict, rng: random.Random) -> dict:
-    """A chance action for ``chance``, drawn with ``rng`` (uniform over outcomes)."""
+    """A chance action for ``chance``, drawn with ``rng`` (uniform over outcomes). A recipient's
+    items are sorted by their ``repr`` unless the draw says ``"sorted": false``; one item is
+    already in order."""
     outcome = []
     for draw in chance["draws"]:
         pool = list(draw["pool"])
         shuffle(pool, rng)
         taken: dict[str, list] = {}
         at = 0
+        orient, in_order = draw.get("orient"), draw.get("sorted", True)
         for who, n in draw["take"].items():
             items = pool[at : at + n]
             at += n
-            if draw.get("orient"):
+            if orient:
                 items = [[item, rng.random() < 0.5] for item in items]
-            taken[who] = sorted(items, key=_sort_key) if draw.get("sorted", True) else items
+            taken[who] = sorted(items, key=repr) if in_order and len(items) > 1 else items
         outcome.append(taken)
     return chance_action(chance["event"], outcome)
 
 
 def shuffle(x: list, rng: random.Random) -> None:
-    """``rng.shuffle(x)``, the very same permutation from the very same draws, at about half the
-    cost for a plain ``random.Random`` (the loop of ``Random.shuffle`` with ``_randbelow``
-    inlined: a Sorry! draw shuffles a 45-card pile for one card). Any other generator (a
-    subclass, Hypothesis's) is asked to shuffle itself."""
+    """``rng.shuffle(x)``, the very same permutation from the very same draws, at about a third of
+    the cost for a plain ``random.Random``: the loop of ``Random.shuffle`` with ``_randbelow``
+    inlined, its step counts and bit lengths looked up (``_steps``) rather than worked out per
+    step (a Sorry! draw shuffles a 45-card pile for one card). Any other generator (a subclass,
+    Hypothesis's) is asked to shuffle itself."""
     if type(rng) is not random.Random:
         rng.shuffle(x)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _steps(len(x)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
 
 
-def _sort_key(item: Any) -> str:
-    return repr(item)
+#: the shuffle's steps per list length: (i, i + 1, (i + 1).bit_length()) for i from the last index down to 1
+_STEPS: dict[int, tuple] = {}
+_STEPS_KEPT_UP_TO = 4096
+
+
+def _steps(size: int):
+    got = _STEPS.get(size)
+    if got is None:
+        got = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+        if size <= _STEPS_KEPT_UP_TO:
+            _STEPS[size] = got
+    return got
 
 
 def validate(chance: dict | None, action: Any) -> list[dict[str, list]]:
@@ -120,9 +132,13 @@ def validate(chance: dict | None, action: Any) -> list[dict[str, list]]:
                 if isinstance(item, (list, dict)):
                     raise MalformedError(f"draw {i}: items are scalars, got {item!r}")
             flat.extend(items)
-        taken = Counter(flat)
-        pool = Counter(draw["pool"])
-        extra = taken - pool
+        pool = draw["pool"]
+        if len(flat) == 1 and flat[0] in pool:  # one item drawn (a Sorry! draw): in the pool
+            continue
+        distinct = set(pool)
+        if len(distinct) == len(pool) and len(set(flat)) == len(flat) and distinct.issuperset(flat):
+            continue  # a pool of distinct items (a deck), each taken at most once: the multiset check holds
+        extra = Counter(flat) - Counter(pool)
         if extra:
             raise InvalidOutcomeError(
                 f"draw {i}: {sorted(map(str, extra.elements()))} cannot be drawn: "

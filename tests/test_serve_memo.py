@@ -125,3 +125,40 @@ def test_a_state_sent_back_in_either_key_order_is_reused():
     for st in (as_answered, reordered):
         assert _line(srv, {"id": 3, "op": "load", "state": st})["state"] == s
     assert calls == []
+
+
+@pytest.mark.parametrize("game", ["opsnorren", "sorry", "dnup"])
+def test_a_listed_action_sent_back_reaches_the_engine_as_the_object_listed(game):
+    """``StateMemo.listed_twin``: an action read from the line that is one the server listed for a
+    state it answered with is handed to ``apply`` as the listed object; an action that only compares
+    equal (``True`` for ``1``) or was never listed is handed over as read, and judged as before."""
+    srv = Server(reference_factory(game))
+    rng = random.Random(9)
+    s = _line(srv, {"id": 0, "op": "new", "game": game, "config": random_config(game, rng)})["state"]
+    handed = []
+    eng = srv.engine
+    real = type(eng).apply
+    eng.apply = lambda state, action: handed.append(action) or real(eng, state, action)
+    checked = 0
+    for _ in range(60):
+        if s["result"] is not None:
+            break
+        if s["chance"] is not None:
+            s = _line(srv, {"id": 1, "op": "apply", "state": s, "action": chance_mod.sample(s["chance"], rng)})["state"]
+            continue
+        wire = _line(srv, {"id": 2, "op": "legal", "state": s})["actions"]
+        listed = srv.memo.actions[next(reversed(srv.memo.actions))][1]
+        assert wire == listed
+        action = wire[rng.randrange(len(wire))]
+        if any(type(v) is int and v == 1 for v in action.values()):
+            truthy = {k: (True if type(v) is int and v == 1 else v) for k, v in action.items()}
+            got = _line(srv, {"id": 3, "op": "apply", "state": s, "action": truthy})
+            assert all(handed[-1] is not a for a in listed)
+            assert "error" in got
+            checked += 1
+        handed.clear()
+        after = _line(srv, {"id": 4, "op": "apply", "state": s, "action": action})
+        assert any(handed[-1] is a for a in listed)
+        assert after == srv.handle({"id": 4, "op": "apply", "state": s, "action": dict(action)})
+        s = after["state"]
+    assert checked

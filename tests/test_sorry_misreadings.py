@@ -14,6 +14,7 @@ import specs
 from engine.canonical import dumps
 from engine.misreading import SOURCES, catalogue
 from engine.sorry import SorryEngine
+from engine.sorry.cards import C7
 from engine.sorry.misreadings import misreadings
 from engine.sorry.misreadings_engine import MisreadSorry, Reading
 from harness.engines import oracle
@@ -171,3 +172,36 @@ def test_diagnosis_cost_on_two_hundred_witnesses():
     took = time.perf_counter() - t
     print(f"diagnose: {n} witnesses, {len(CATALOGUE)} misreadings, {len(causes)} root causes, {took:.1f}s")
     assert causes and took < 60
+
+
+def test_a_state_the_reference_answered_for_gives_a_misreading_its_own_answers():
+    """The answers cached on a state are one engine's (``engine.sorry.state.adopt``): a misreading handed
+    the very state object the reference listed moves, described a deal of and dumped, lists its own moves
+    (SRY-CARD-7: here a 7 without splits) and describes its own deal (SRY-POINTS-DEAL: a hand of one card
+    more), as it does on its own copy of the state; and the reference, asked again, gives its own."""
+    no_split = MisreadSorry({}, Reading(seven_split=False))
+    bigger_hands = MisreadSorry({}, Reading(modes=frozenset({"points"}), hand_delta=1))
+    rng = random.Random(7)
+    seen_seven = False
+    for seed in range(40):
+        st = REF.new_game({"players": 4})
+        for _ in range(60):
+            if REF.legal_actions(st):
+                ours = [dumps(a) for a in REF.legal_actions(st)]
+                theirs = [dumps(a) for a in no_split.legal_actions(st)]
+                assert theirs == [dumps(a) for a in no_split.legal_actions(no_split.from_json(REF.to_json(st)))]
+                if st.card == C7 and len(ours) != len(theirs):
+                    seen_seven = True
+                assert [dumps(a) for a in REF.legal_actions(st)] == ours
+                st = REF.apply(st, REF.legal_actions(st)[rng.randrange(len(ours))])
+            else:
+                pending = REF.chance(st)
+                if pending is None:
+                    break
+                st = REF.apply(st, _chance_action(pending, rng))
+    assert seen_seven
+    points = REF.new_game({"players": 3, "points": True})
+    ref_deal = dumps(REF.chance(points)), dumps(REF.to_json(points))
+    assert set(bigger_hands.chance(points)["draws"][0]["take"].values()) == {REF.hand_size + 1}
+    assert bigger_hands.to_json(points)["chance"] == bigger_hands.chance(points)
+    assert (dumps(REF.chance(points)), dumps(REF.to_json(points))) == ref_deal

@@ -15,14 +15,15 @@ from engine.protocol import Engine
 from engine.sorry import cards, describe, notation, turn
 from engine.sorry.board import EXIT, HOME, SQ_JSON, START, slide_table
 from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP, Rules, card_moves
-from engine.sorry.state import DEAL, DRAW, OVER, PLAY, SorryState, chance_json
+from engine.sorry.state import DEAL, DRAW, OVER, PLAY, SorryState, adopt, chance_json
 from engine.sorry.state import from_json as _from_json
 from engine.sorry.state import to_json as _to_json
 from engine.sorry.variants import parse_config, random_config
 
 __all__ = ["SorryEngine", "random_config"]
 
-_DRAW_CHANCE: dict = {}
+#: draw descriptions memoised per engine (``SorryEngine._draw_chance``), at most this many
+DRAW_CHANCE_KEPT = 50_000
 _KIND_NAMES = {MOVE: "move", SWAP: "swap", SORRY: "sorry", FORFEIT: "forfeit"}
 
 
@@ -77,6 +78,8 @@ class SorryEngine(Engine):
         self.eleven_optional = ch["sorry.eleven-forfeit"] == "optional"
         self.bonus_mode = ch["sorry.points-bonus"]
         self.hand_size = 5 if ch["sorry.points-hand-size"] == "five" else 7
+        #: this engine's draw descriptions by draw pile (never another engine's: a variant may describe otherwise)
+        self._draw_chance: dict = {}
 
     # ---- protocol ----------------------------------------------------------------
     def new_game(self, config: dict) -> SorryState:
@@ -95,6 +98,9 @@ class SorryEngine(Engine):
         return card_moves(self.rules, cfg, pos, player, card)
 
     def _moves(self, st: SorryState):
+        """The internal legal moves of ``st`` and their JSON (``st._acts``), this engine's own."""
+        if st._by is not self:
+            adopt(st, self)
         if st._moves is None:
             moves = turn.legal_moves(self, st)
             st._moves = moves
@@ -105,6 +111,8 @@ class SorryEngine(Engine):
         try:
             if state.phase != PLAY:  # a draw, a deal or the end: no player action
                 return []
+            if state._by is not self:
+                adopt(state, self)
             if state._acts is None:
                 self._moves(state)
             return state._acts
@@ -115,14 +123,17 @@ class SorryEngine(Engine):
         if not isinstance(state, SorryState):
             raise _not_a_state(state)
         if state.phase == DRAW or state.phase == DEAL:
-            if state._json is not None:
+            if state._by is not self:
+                adopt(state, self)
+            elif state._json is not None:
                 return state._json["chance"]
-            if state.phase == DRAW:  # memoised per draw pile: the description is never mutated
-                got = _DRAW_CHANCE.get(state.draw)
+            if state.phase == DRAW:  # memoised per engine and draw pile: the description is never mutated
+                memo = self._draw_chance
+                got = memo.get(state.draw)
                 if got is None:
                     got = chance_json(state, self.hand_size)
-                    if len(_DRAW_CHANCE) < 50_000:
-                        _DRAW_CHANCE[state.draw] = got
+                    if len(memo) < DRAW_CHANCE_KEPT:
+                        memo[state.draw] = got
                 return got
             return chance_json(state, self.hand_size)
         return None
@@ -130,6 +141,8 @@ class SorryEngine(Engine):
     def apply(self, state: SorryState, action: dict) -> SorryState:
         if not isinstance(state, SorryState):
             raise _not_a_state(state)
+        if state._by is not self:
+            adopt(state, self)
         ph = state.phase
         if ph == DRAW:
             return self._apply_draw(state, action)
@@ -217,6 +230,8 @@ class SorryEngine(Engine):
     def to_json(self, state: SorryState) -> dict:
         if not isinstance(state, SorryState):
             raise _not_a_state(state)
+        if state._by is not self:
+            adopt(state, self)
         return _to_json(state, self.hand_size)
 
     def from_json(self, obj: dict) -> SorryState:
@@ -242,7 +257,7 @@ class SorryEngine(Engine):
                 p = st.cfg.names.index(w)
                 if any(s != HOME for s in st.pos[4 * p: 4 * p + 4]):
                     raise MalformedError(f"result: {w} is named a winner but not all its pawns are HOME", path="result")
-        st._json = None
+        adopt(st, self)
         return st
 
     def result(self, state: SorryState) -> dict | None:

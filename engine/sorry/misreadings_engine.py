@@ -23,7 +23,7 @@ from engine.sorry.cards import C11, CSORRY, NCARDS
 from engine.sorry.misreadings_moves import MOVEMENT, Movement, Reading
 from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP, result_of
 from engine.sorry.scoring import _S
-from engine.sorry.state import DRAW, OVER, PLAY, SorryState
+from engine.sorry.state import DRAW, OVER, PLAY, SorryState, adopt
 from engine.sorry.turn import legal_moves as _reference_legal_moves
 
 
@@ -153,6 +153,8 @@ class MisreadSorry(SorryEngine):
         return self.move_gen.card_moves(cfg, pos, player, card, movers)
 
     def _moves(self, st: SorryState):
+        if st._by is not self:
+            adopt(st, self)
         if st._moves is None:
             from engine.sorry import action_json
 
@@ -196,6 +198,8 @@ class MisreadSorry(SorryEngine):
     def apply(self, state: SorryState, action: dict) -> SorryState:
         if not isinstance(state, SorryState) or not self.on(state.cfg):
             return super().apply(state, action)
+        if state._by is not self:
+            adopt(state, self)
         if state.phase == PLAY:
             moves = self._moves(state)
             if state._keys is None:

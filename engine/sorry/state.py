@@ -18,7 +18,7 @@ PHASES = ("deal", "draw", "play", "over")
 
 class SorryState:
     __slots__ = ("cfg", "pos", "draw", "disc", "card", "hands", "turn", "refill", "phase", "result",
-                 "_acts", "_moves", "_json", "_keys")
+                 "_acts", "_moves", "_json", "_keys", "_by")
 
     def __init__(self, cfg, pos, draw, disc, card, hands, turn, refill, phase, result=None):
         self.cfg = cfg
@@ -35,6 +35,18 @@ class SorryState:
         self._moves = None
         self._json = None
         self._keys = None
+        #: the engine whose answers the four caches above hold (``adopt``)
+        self._by = None
+
+
+def adopt(st: SorryState, eng) -> None:
+    """Make ``eng`` the engine whose answers ``st`` caches, forgetting another engine's: the legal
+    moves, their JSON, the action keys and the canonical JSON (with its chance description) are
+    one engine's reading of the state, and a variant (a misreading subclass, a broken engine) that
+    is handed a state the reference answered for must compute its own (SRY-DRAW-AND-MOVE: the
+    moves of the card drawn are the engine's own)."""
+    st._by = eng
+    st._acts = st._moves = st._keys = st._json = None
 
 
 def pawn_name(cfg, i: int) -> str:

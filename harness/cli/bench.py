@@ -28,7 +28,11 @@ from harness.cli.common import UsageProblem, console, err_console, pick_games
 @click.option("--calibration", type=click.Choice(["auto", "hearts", "python"]), default="auto", show_default=True,
               help="the workload every figure is divided by: OpenSpiel's C++ hearts (rulecheck[anchors]), "
                    "or a fixed pure-Python one; auto picks hearts when OpenSpiel is installed")
-def bench(game, seconds, runs, as_json, enforce, protocol, calibration):
+@click.option("--check-time", is_flag=True,
+              help="the time of the default `rulecheck check` per game instead (a minute or more per game)")
+@click.option("--engine", "-e", default=None,
+              help="with --check-time: also time the check of this engine (as `check -e`), as a multiple of the reference's")
+def bench(game, seconds, runs, as_json, enforce, protocol, calibration, check_time, engine):
     """Random-playout throughput (plies per CPU-second) as a ratio to a calibration workload
     measured in the same run, judged against the targets."""
     games = pick_games(game)
@@ -36,6 +40,11 @@ def bench(game, seconds, runs, as_json, enforce, protocol, calibration):
         cal = Calibration(None if calibration == "auto" else calibration)
     except RuntimeError as exc:
         raise UsageProblem(str(exc)) from exc
+    if engine is not None and not check_time:
+        raise UsageProblem("--engine is for --check-time (the playout and protocol figures are the reference's)")
+    if check_time:
+        _bench_check_time(games, engine, as_json, cal)
+        return
     if protocol:
         _bench_protocol(games, seconds, 3 if runs is None else runs, as_json, enforce, cal)
         return
@@ -54,6 +63,41 @@ def bench(game, seconds, runs, as_json, enforce, protocol, calibration):
         _print_calibration(console, cal)
     if enforce and any(r["meets_target"] is False for r in results):
         sys.exit(1)
+
+
+def _bench_check_time(games: list[str], engine: str | None, as_json: bool, cal: Calibration) -> None:
+    """``bench --check-time``: the default ``rulecheck check`` per game (``harness.check_time``)."""
+    from harness.check_time import check_times
+
+    def progress(game, who):
+        if not as_json:
+            err_console.print(f"[dim]{game}: rulecheck check -e {escape(who)} ...[/]")
+
+    results = check_times(games, engine, calibration=cal, progress=progress)
+    if as_json:
+        click.echo(json.dumps(results, indent=1))
+        return
+    table = Table(title="the default rulecheck check, per game")
+    cols = ["game", "reference CPU s", "wall s", "M hearts plies"]
+    if engine is not None:
+        cols += ["candidate CPU s", "wall s", "x reference (CPU)", "x reference (wall)"]
+    for col in cols:
+        table.add_column(col, justify="left" if col == "game" else "right")
+    for r in results:
+        ref = r["reference"]
+        row = [r["game"], f"{ref['cpu_s']:.1f}", f"{ref['wall_s']:.1f}", f"{ref.get('hearts_mplies', 0):.1f}"]
+        if "candidate" in r:
+            c = r["candidate"]
+            row += [f"{c['cpu_s']:.1f}", f"{c['wall_s']:.1f}", f"{r['multiple_cpu']:.2f}x", f"{r['multiple_wall']:.2f}x"]
+        table.add_row(*row)
+    console.print(table)
+    failed = [f"{r['game']} ({who})" for r in results for who in ("reference", "candidate")
+              if who in r and r[who]["exit_code"] not in (0, 1)]
+    if failed:
+        err_console.print(f"[red]the check did not run to its end for: {', '.join(failed)}[/]")
+    console.print("[dim]CPU s: the check's process and every process it waited for; M hearts plies: that CPU time "
+                  "times the calibration's speed around it (steadier than seconds on a shared machine).[/]")
+    _print_calibration(console, cal)
 
 
 def _verdict(ok) -> str:
