@@ -13,8 +13,9 @@ rulebook clauses in place of program statements:
 - positions where the candidate agreed with the reference (``FindingSink.agreements``) are
   replayed too: a misreading that differs from the reference there *contradicts* the
   candidate, so it is not the candidate's reading;
-- misreadings are taken greedily, the one that explains most of what is left first (fewest
-  contradictions on a tie), as long as it explains at least half of what is left on the
+- misreadings are taken greedily, the one whose witnesses reproduced less agreed positions
+  contradicted is largest first (then the most explained, then the fewest contradictions), as
+  long as it explains at least half of what is left on the
   clauses it touches and contradicts at most ``MAX_CONTRADICTED`` of the agreeing positions;
   each taken one is a root cause naming its clause and saying the misreading in words;
 - provenance's own blame competes with the misreadings: a clause with findings no other
@@ -377,14 +378,17 @@ def diagnose(game: str, failing: dict[str, list[dict]], agreements: list[dict], 
             c = contradictions(mid)
             if c > MAX_CONTRADICTED * len(sample):
                 continue
-            qualified.append(((len(mine), -c), mid))
+            # a witness reproduced speaks for a reading as much as an agreed position it contradicts
+            # speaks against it: a broader reading explaining a few more witnesses at the price of
+            # as many contradictions does not displace a narrower one that contradicts nothing
+            qualified.append(((len(mine) - c, len(mine), -c), mid))
         if qualified:
             top = max(k for k, _ in qualified)
             tied = [mid for k, mid in qualified if k == top]
             # readings explaining the same evidence alike: the one departing from the rules at the
             # fewest agreed positions (the smallest change that explains it), then catalogue order
             best = min(tied, key=lambda mid: (footprint(mid) if len(tied) > 1 else 0, order[mid]))
-            best_key = (top[0], top[1], -order[best])
+            best_key = (top[1], top[2], -order[best])
         # provenance's clause stands unless a misreading explains at least as much and differs from the
         # reference nowhere the candidate agreed: a contradicted misreading is not the candidate's
         # reading (a broader reading of another clause reproducing a rare bug's witnesses, say)
