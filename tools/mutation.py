@@ -138,7 +138,10 @@ def run_mutmut(work: Path, names: list[str], children: int, every: list[str]) ->
     env.pop("CI", None)  # CI=true makes Hypothesis load its own ci profile first (TOOLING.md)
     args = ["run", "--max-children", str(children), *names]
     code = _WIDENED_RUN.replace("MUTANTS", repr(every)).replace("ARGS", repr(args))
-    done = subprocess.run([sys.executable, "-c", code], cwd=work, env=env)
+    # a file, not ``-c``: the list of every mutant's name passes Linux's 128 KiB limit on one argument
+    script = work / "widened_run.py"
+    script.write_text(code, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script)], cwd=work, env=env)
     if done.returncode:
         raise SystemExit(f"mutmut exited {done.returncode} (in {work})")
 
