@@ -75,6 +75,18 @@ Feature: The 7, whole or split
         | red    | 1    | 12     |
         | red    | 2    | 25     |
 
+    @clause:SRY-CARD-7 @clause:SRY-SAFETY-ZONE
+    Scenario: Either part of blue's split turns into blue's safety zone past square 17
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | blue   | 1    | 15     |
+        | blue   | 2    | 14     |
+      And blue has drawn a 7
+      Then blue may play "7: blue 1 from 15 to safety 2, blue 2 from 14 to 17"
+      And blue may play "7: blue 1 from 15 to 16, blue 2 from 14 to safety 3"
+      And blue may not play "7: blue 1 from 15 to 19, blue 2 from 14 to 17"
+
   Rule: SRY-SEVEN-HOME-SPLIT part of a 7 may bring a pawn HOME only if another pawn uses the rest
     "Als je een deel van een 7 gebruikt om een pion THUIS te zetten, moet je de zet kunnen verdelen met een andere pion."
 

@@ -455,12 +455,36 @@ def then_won(sorry_ctx, colours):
     sorry_ctx.check(j["result"] is not None and sorted(j["result"]["winners"]) == sorted(want),
                     f"{want} should have won; result is {j['result']}")
     sorry_ctx.check(j["to_move"] is None and not sorry_ctx.legal(), "a finished game has no legal actions")
+    _check_result_call(sorry_ctx, j)
 
 
 @then("the game is not over")
 def then_not_over(sorry_ctx):
     j = sorry_ctx.now()
     sorry_ctx.check(j["result"] is None, f"the game should go on; result is {j['result']}")
+    _check_result_call(sorry_ctx, j)
+
+
+def _check_result_call(ctx, j: dict):
+    """``result()`` and ``is_terminal()`` say what the state's ``result`` says (SRY-WIN: the game
+    ends at once, and only then)."""
+    eng, st = ctx.eng(), ctx.load()
+    got = eng.result(st)
+    ctx.check(dumps(got) == dumps(j["result"]), f"result() is {got} but the state's result is {j['result']}")
+    ctx.check(eng.is_terminal(st) == (j["result"] is not None),
+              f"is_terminal() is {eng.is_terminal(st)} while the state's result is {j['result']}")
+
+
+@then(parsers.re(r"the state's (?P<path>[a-z_]+(?:/[a-z_0-9 ]+)*) is (?P<value>.+)$"))
+def then_state_field(sorry_ctx, path, value):
+    """A field of the canonical state (specs/sorry/state.schema.json), as JSON: ``the state's turn is 0``."""
+    import json
+
+    node = sorry_ctx.now()
+    for k in path.split("/"):
+        node = node[int(k)] if isinstance(node, list) else node[k]
+    want = json.loads(value)
+    sorry_ctx.check(dumps(node) == dumps(want), f"the state's {path} should be {dumps(want)}, is {dumps(node)}")
 
 
 @then(parsers.re(r"the (?P<pile>draw|discard) pile holds (?P<n>\d+) cards?$"))
