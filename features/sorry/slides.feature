@@ -241,6 +241,29 @@ Feature: Slides
       Then blue may not play "5: blue 1 from 4 to 9 and slides to 13"
       And blue may play "5: blue 2 from 13 to safety 1"
 
+    @clause:SRY-SLIDE-BUMP @clause:SRY-CARD-11 @choice:sorry.slide-bumps-own=no @choice:sorry.slide-colours=other
+    Scenario: If own pawns are spared, no swap slides red onto its own pawn
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | red    | 1    | 10     |
+        | red    | 2    | 28     |
+        | blue   | 1    | 24     |
+      And red has drawn an 11
+      Then red may not play "11: swap red 1 from 10 with blue 1, to 28"
+      And red may play "11: red 1 from 10 to 21"
+
+    @clause:SRY-SLIDE-BUMP @clause:SRY-SORRY-CARD @choice:sorry.slide-bumps-own=no @choice:sorry.slide-colours=other
+    @choice:sorry.start-cards=one-two-sorry
+    Scenario: If own pawns are spared, no Sorry! card slides red onto its own pawn
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | red    | 2    | 28     |
+        | blue   | 1    | 24     |
+      And red has drawn a Sorry! card
+      Then the only legal action is "forfeit sorry"
+
     @clause:SRY-SLIDE-BUMP @clause:SRY-OWN-PAWN-BLOCKS @choice:sorry.own-pawn-on-triangle=slides
     @choice:sorry.slide-colours=other @choice:sorry.slide-bumps-own=yes
     Scenario: If the landing on an own pawn's triangle slides, blue's landing on red's triangle bumps blue's pawn
