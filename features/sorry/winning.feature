@@ -53,6 +53,20 @@ Feature: Winning
       And blue plays "forfeit 3"
       Then the action is rejected as illegal-action
 
+    @clause:SRY-WIN
+    Scenario: A finished game has no card left to draw
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square   |
+        | red    | 1    | home     |
+        | red    | 2    | home     |
+        | red    | 3    | home     |
+        | red    | 4    | safety 5 |
+      And red has drawn a 1
+      When red plays "1: red 4 from safety 5 to home"
+      And the card drawn is a 3
+      Then the outcome is rejected as invalid-outcome
+
   Rule: SRY-GOAL the goal is all four pawns from START to HOME
     "DOEL VAN SORRY!: Zorg dat je de eerste speler bent die alle vier je pionnen van de kleur die overeenkomt met het START-veld naar HOME krijgt."
 

@@ -293,6 +293,14 @@ def when_drawn(sorry_ctx, card):
     sorry_ctx.apply({"type": "chance", "event": "draw", "outcome": [{"draw": [card.lower()]}]})
 
 
+@when(parsers.re(r"the draw's outcome is (?P<value>\[.*\])$"))
+def when_draw_outcome(sorry_ctx, value):
+    """A draw outcome written out as JSON, well-formed or not: ``the draw's outcome is [{"draw": ["3"]}]``."""
+    import json
+
+    sorry_ctx.apply({"type": "chance", "event": "draw", "outcome": json.loads(value)})
+
+
 @when(parsers.re(r"the position is loaded with (?P<path>[a-z_/0-9]+) set to (?P<value>.+)$"))
 def when_loaded_with(sorry_ctx, path, value):
     import json
@@ -532,7 +540,9 @@ def then_unchanged(sorry_ctx):
 
 @then(parsers.re(r"the pending deal gives each player (?P<n>\d+) cards$"))
 def then_deal_size(sorry_ctx, n):
+    asked = sorry_ctx.eng().chance(sorry_ctx.load())  # asked of the loaded state first, then its JSON
     ch = sorry_ctx.now()["chance"]
+    sorry_ctx.check(dumps(asked) == dumps(ch), f"chance() is {asked} but the state's chance is {ch}")
     sorry_ctx.check(ch is not None and ch["event"] == "deal", f"a deal should be pending, chance is {ch}")
     take = ch["draws"][0]["take"]
     sorry_ctx.check(set(take.values()) == {int(n)}, f"each player should get {n} cards: {take}")
