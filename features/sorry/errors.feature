@@ -105,6 +105,13 @@ Feature: Bad input gets a clear error and leaves the state alone
       When the position is loaded with colour set to 1
       Then the position is rejected as malformed
 
+    @clause:SRY-POINTS-PLAY
+    Scenario: A hand is refilled only at a pending draw
+      Given a points game of red, blue
+      And red holds 2, 3, 5, 7, 8
+      When the position is loaded with refill set to 0
+      Then the position is rejected as malformed
+
   Rule: SRY-PLAYERS a config must describe a game of the rules
     "AANTAL SPELERS: 2-4 spelers"
 
@@ -122,3 +129,13 @@ Feature: Bad input gets a clear error and leaves the state alone
     Scenario: Team play and points play cannot be combined
       When a game is started with the config {"players": 4, "team": true, "points": true}
       Then the config is rejected as bad-config
+
+    @clause:SRY-PLAYERS
+    Scenario: A player count that does not match the colours named is a bad config
+      When a game is started with the config {"players": 3, "colours": ["red", "blue"]}
+      Then the config is rejected as bad-config
+
+    @clause:SRY-PLAYERS
+    Scenario: A player count that matches the colours named is accepted
+      When a game is started with the config {"players": 2, "colours": ["yellow", "red"]}
+      Then it is red's turn to draw
