@@ -69,6 +69,13 @@ Feature: Bad input gets a clear error and leaves the state alone
       Then the action is rejected as malformed
       And the state is unchanged
 
+    @clause:SRY-FAQ-NO-SIX-NINE
+    Scenario: A position with a 6 in play is malformed
+      Given a game of red, blue
+      And red has drawn a 5
+      When the position is loaded with card set to "6"
+      Then the position is rejected as malformed
+
   Rule: SRY-SETUP a position must be a possible Sorry! position
     "Elke speler kiest een kleur: kies de vier corresponderende pionnen en plaats ze aan het begin van dezelfde kleur."
 
