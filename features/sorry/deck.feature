@@ -68,6 +68,14 @@ Feature: The deck, drawing and reshuffling
       Then the outcome is rejected as invalid-outcome
       And the state is unchanged
 
+    @clause:SRY-DRAW-PILE
+    Scenario: No card is drawn while the drawn card waits to be played
+      Given a game of red, blue
+      And red has drawn a 5
+      When the card drawn is a 3
+      Then the outcome is rejected as invalid-outcome
+      And the state is unchanged
+
   Rule: SRY-RESHUFFLE an empty draw pile is replaced by the shuffled discards
     "- Als de trekstapel opraakt, schud je de aflegstapel en gebruik je die opnieuw."
 

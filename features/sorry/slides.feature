@@ -334,3 +334,4 @@ Feature: Slides
       And red has drawn an 11
       Then red may not play "11: swap red 1 from 9 with blue 1, to 30"
       And red may play "11: red 1 from 9 to 20"
+      And red may play "11: swap red 1 from 9 with blue 2, to start"
