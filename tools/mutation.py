@@ -291,6 +291,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     cfg = game_config(args.game)
     work = sync(args.game, cfg, args.fresh)
+    if args.survivors or args.report:
+        generated(work)  # a rule module touched since the last run lost its mutants in sync: make them again
     names: list[str] = []
     if args.sample:  # the names a sample ran are kept, so that --report scores exactly those
         kept = work / f"sample-{args.sample}-seed-{args.seed}.json"

@@ -24,8 +24,9 @@ FORWARD = {C1: 1, C2: 2, C3: 3, C5: 5, C8: 8, C12: 12}
 def card_from_json(v, where: str = "card") -> int:
     if isinstance(v, str) and v in INDEX:
         return INDEX[v]
-    hint = " (there are no 6s or 9s in Sorry!)" if v in ("6", "9", 6, 9) else ""
-    raise MalformedError(f"{where}: unknown card {v!r:.40}{hint}; cards are {', '.join(ORDER)}", path=where)
+    raise MalformedError(f"{where}: unknown card {v!r:.40}"
+                         f"{' (there are no 6s or 9s in Sorry!)' if v in ('6', '9', 6, 9) else ''}; cards are {', '.join(ORDER)}",
+                         path=where)
 
 
 _PILES: dict = {}

@@ -52,6 +52,30 @@ Feature: The deck, drawing and reshuffling
       Then the action is rejected as illegal-action
       And the state is unchanged
 
+    @clause:SRY-DRAW-PILE
+    Scenario: A drawn card written outside a list is not a draw
+      Given a game of red, blue
+      And it is red's turn to draw
+      When the draw's outcome is [{"draw": "3"}]
+      Then the outcome is rejected as malformed
+      And the state is unchanged
+
+    @clause:SRY-DRAW-PILE
+    Scenario: A turn draws one card, not two
+      Given a game of red, blue
+      And it is red's turn to draw
+      When the draw's outcome is [{"draw": ["3", "5"]}]
+      Then the outcome is rejected as invalid-outcome
+      And the state is unchanged
+
+    @clause:SRY-DRAW-PILE
+    Scenario: No card is drawn while the drawn card waits to be played
+      Given a game of red, blue
+      And red has drawn a 5
+      When the card drawn is a 3
+      Then the outcome is rejected as invalid-outcome
+      And the state is unchanged
+
   Rule: SRY-RESHUFFLE an empty draw pile is replaced by the shuffled discards
     "- Als de trekstapel opraakt, schud je de aflegstapel en gebruik je die opnieuw."
 

@@ -69,6 +69,13 @@ Feature: Bad input gets a clear error and leaves the state alone
       Then the action is rejected as malformed
       And the state is unchanged
 
+    @clause:SRY-FAQ-NO-SIX-NINE
+    Scenario: A position with a 6 in play is malformed
+      Given a game of red, blue
+      And red has drawn a 5
+      When the position is loaded with card set to "6"
+      Then the position is rejected as malformed
+
   Rule: SRY-SETUP a position must be a possible Sorry! position
     "Elke speler kiest een kleur: kies de vier corresponderende pionnen en plaats ze aan het begin van dezelfde kleur."
 
@@ -105,6 +112,13 @@ Feature: Bad input gets a clear error and leaves the state alone
       When the position is loaded with colour set to 1
       Then the position is rejected as malformed
 
+    @clause:SRY-POINTS-PLAY
+    Scenario: A hand is refilled only at a pending draw
+      Given a points game of red, blue
+      And red holds 2, 3, 5, 7, 8
+      When the position is loaded with refill set to 0
+      Then the position is rejected as malformed
+
   Rule: SRY-PLAYERS a config must describe a game of the rules
     "AANTAL SPELERS: 2-4 spelers"
 
@@ -122,3 +136,13 @@ Feature: Bad input gets a clear error and leaves the state alone
     Scenario: Team play and points play cannot be combined
       When a game is started with the config {"players": 4, "team": true, "points": true}
       Then the config is rejected as bad-config
+
+    @clause:SRY-PLAYERS
+    Scenario: A player count that does not match the colours named is a bad config
+      When a game is started with the config {"players": 3, "colours": ["red", "blue"]}
+      Then the config is rejected as bad-config
+
+    @clause:SRY-PLAYERS
+    Scenario: A player count that matches the colours named is accepted
+      When a game is started with the config {"players": 2, "colours": ["yellow", "red"]}
+      Then it is red's turn to draw

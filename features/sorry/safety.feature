@@ -46,6 +46,34 @@ Feature: Safety zones and HOME
       And red has drawn a Sorry! card
       Then the only legal action is "forfeit sorry"
 
+    @clause:SRY-SAFETY-OWN-COLOUR
+    Scenario: A pawn entering its safety zone leaves the first safety square of another colour alone
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square   |
+        | red    | 1    | 0        |
+        | blue   | 1    | safety 1 |
+      And red has drawn a 3
+      When red plays "3: red 1 from 0 to safety 1"
+      Then the pawns are:
+        | colour | pawn | square   |
+        | red    | 1    | safety 1 |
+        | blue   | 1    | safety 1 |
+
+    @clause:SRY-SAFETY-OWN-COLOUR @clause:SRY-CARD-11
+    Scenario: Pawns on the first safety square neither swap nor are swapped
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square   |
+        | red    | 1    | 40       |
+        | red    | 2    | safety 1 |
+        | blue   | 1    | safety 1 |
+        | blue   | 2    | 30       |
+      And red has drawn an 11
+      Then red may play "11: red 1 from 40 to 51"
+      And red may play "11: swap red 1 from 40 with blue 2, to 30"
+      And there are 2 legal actions
+
   Rule: SRY-SAFETY-NORMAL-RULES the normal rules hold in the safety zone
     "Binnen de veiligheidszone gelden de normale regels."
 

@@ -75,6 +75,29 @@ Feature: The 7, whole or split
         | red    | 1    | 12     |
         | red    | 2    | 25     |
 
+    @clause:SRY-CARD-7 @clause:SRY-SAFETY-ZONE
+    Scenario: Either part of blue's split turns into blue's safety zone past square 17
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | blue   | 1    | 15     |
+        | blue   | 2    | 14     |
+      And blue has drawn a 7
+      Then blue may play "7: blue 1 from 15 to safety 2, blue 2 from 14 to 17"
+      And blue may play "7: blue 1 from 15 to 16, blue 2 from 14 to safety 3"
+      And blue may not play "7: blue 1 from 15 to 19, blue 2 from 14 to 17"
+
+    @clause:SRY-CARD-7 @clause:SRY-SLIDE-BUMP @choice:sorry.slide-colours=other @choice:sorry.slide-bumps-own=yes
+    Scenario: A split whose first part slides over the second pawn cannot go on with it
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | red    | 1    | 21     |
+        | red    | 2    | 26     |
+      And red has drawn a 7
+      Then red may not play "7: red 1 from 21 to 24 and slides to 28, red 2 from 26 to 30"
+      And red may play "7: red 2 from 26 to 30, red 1 from 21 to 24 and slides to 28"
+
   Rule: SRY-SEVEN-HOME-SPLIT part of a 7 may bring a pawn HOME only if another pawn uses the rest
     "Als je een deel van een 7 gebruikt om een pion THUIS te zetten, moet je de zet kunnen verdelen met een andere pion."
 

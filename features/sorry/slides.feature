@@ -199,6 +199,84 @@ Feature: Slides
       Then red pawn 1 is on 28
       And red pawn 2 is on 24
 
+    @clause:SRY-SLIDE-BUMP @choice:sorry.slide-bumps-own=no @choice:sorry.slide-colours=other
+    Scenario: If own pawns are spared, blue's slide spares blue's pawns and bumps red's
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | blue   | 1    | 4      |
+        | blue   | 2    | 11     |
+        | red    | 1    | 12     |
+      And blue has drawn a 5
+      When blue plays "5: blue 1 from 4 to 9 and slides to 13"
+      Then the pawns are:
+        | colour | pawn | square |
+        | blue   | 1    | 13     |
+        | blue   | 2    | 11     |
+
+    @clause:SRY-SLIDE-BUMP @choice:sorry.slide-bumps-own=no @choice:sorry.slide-colours=other
+    Scenario: If own pawns are spared, red's slide still bumps blue's and yellow's pawns
+      Given a game of red, blue, yellow
+      And the pawns:
+        | colour | pawn | square |
+        | red    | 1    | 21     |
+        | red    | 2    | 26     |
+        | blue   | 1    | 25     |
+        | yellow | 1    | 27     |
+      And red has drawn a 3
+      When red plays "3: red 1 from 21 to 24 and slides to 28"
+      Then the pawns are:
+        | colour | pawn | square |
+        | red    | 1    | 28     |
+        | red    | 2    | 26     |
+
+    @clause:SRY-SLIDE-BUMP @clause:SRY-OWN-PAWN-BLOCKS @choice:sorry.slide-bumps-own=no @choice:sorry.slide-colours=other
+    Scenario: If own pawns are spared, blue may not slide onto its own pawn at the slide's end
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | blue   | 1    | 4      |
+        | blue   | 2    | 13     |
+      And blue has drawn a 5
+      Then blue may not play "5: blue 1 from 4 to 9 and slides to 13"
+      And blue may play "5: blue 2 from 13 to safety 1"
+
+    @clause:SRY-SLIDE-BUMP @clause:SRY-CARD-11 @choice:sorry.slide-bumps-own=no @choice:sorry.slide-colours=other
+    Scenario: If own pawns are spared, no swap slides red onto its own pawn
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | red    | 1    | 10     |
+        | red    | 2    | 28     |
+        | blue   | 1    | 24     |
+      And red has drawn an 11
+      Then red may not play "11: swap red 1 from 10 with blue 1, to 28"
+      And red may play "11: red 1 from 10 to 21"
+
+    @clause:SRY-SLIDE-BUMP @clause:SRY-SORRY-CARD @choice:sorry.slide-bumps-own=no @choice:sorry.slide-colours=other
+    @choice:sorry.start-cards=one-two-sorry
+    Scenario: If own pawns are spared, no Sorry! card slides red onto its own pawn
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | red    | 2    | 28     |
+        | blue   | 1    | 24     |
+      And red has drawn a Sorry! card
+      Then the only legal action is "forfeit sorry"
+
+    @clause:SRY-SLIDE-BUMP @clause:SRY-OWN-PAWN-BLOCKS @choice:sorry.own-pawn-on-triangle=slides
+    @choice:sorry.slide-colours=other @choice:sorry.slide-bumps-own=yes
+    Scenario: If the landing on an own pawn's triangle slides, blue's landing on red's triangle bumps blue's pawn
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | blue   | 1    | 4      |
+        | blue   | 2    | 9      |
+      And blue has drawn a 5
+      When blue plays "5: blue 1 from 4 to 9 and slides to 13"
+      Then blue pawn 1 is on 13
+      And blue pawn 2 is in start
+
   Rule: SRY-SWAP-SLIDE a swap onto another colour's triangle slides
     "- Als je door het wisselen van pionnen op een andere gekleurde driehoek komt te staan, glijden!"
 
@@ -229,3 +307,31 @@ Feature: Slides
         | colour | pawn | square |
         | red    | 1    | 10     |
         | blue   | 1    | 43     |
+
+    @clause:SRY-SWAP-SLIDE @choice:sorry.swap-slide-target=yes @choice:sorry.slide-colours=other
+    Scenario: If swapped pawns slide too, blue swapped onto red's own triangle slides
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | red    | 1    | 9      |
+        | blue   | 1    | 30     |
+      And red has drawn an 11
+      When red plays "11: swap red 1 from 9 with blue 1, to 30"
+      Then the pawns are:
+        | colour | pawn | square |
+        | red    | 1    | 30     |
+        | blue   | 1    | 13     |
+
+    @clause:SRY-SWAP-SLIDE @clause:SRY-SLIDE-BUMP @choice:sorry.swap-slide-target=yes @choice:sorry.slide-colours=other
+    @choice:sorry.slide-bumps-own=no
+    Scenario: If swapped pawns slide and own pawns are spared, no swap slides blue onto its own pawn
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square |
+        | red    | 1    | 9      |
+        | blue   | 1    | 30     |
+        | blue   | 2    | 13     |
+      And red has drawn an 11
+      Then red may not play "11: swap red 1 from 9 with blue 1, to 30"
+      And red may play "11: red 1 from 9 to 20"
+      And red may play "11: swap red 1 from 9 with blue 2, to start"

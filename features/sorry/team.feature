@@ -31,6 +31,20 @@ Feature: Team play
       Then red may play "11: swap red 1 from 10 with blue 1, to 50"
       And red may not play "11: swap red 1 from 10 with yellow 1, to 30"
 
+    @clause:SRY-TEAM-PARTNERS @clause:SRY-SORRY-CARD @choice:sorry.start-cards=one-two-sorry
+    Scenario: With no red pawn in START, red's Sorry! card takes a yellow pawn out of START
+      Given a team game
+      And the pawns:
+        | colour | pawn | square |
+        | red    | 1    | 10     |
+        | red    | 2    | 20     |
+        | red    | 3    | 30     |
+        | red    | 4    | home   |
+        | blue   | 1    | 50     |
+      And red has drawn a Sorry! card
+      Then red may play "sorry: yellow 1 from start onto blue 1, to 50"
+      And red may not play "forfeit sorry"
+
   Rule: SRY-TEAM-BUMP-PARTNER partners bump each other
     "- Partners kunnen bump de pion van hun partner met betrekking tot de getrokken kaart."
 

@@ -15,6 +15,12 @@ Feature: Winning
       And red has drawn a 2
       When red plays "2: red 4 from safety 4 to home"
       Then red has won
+      And the state's phase is "over"
+      And the state's card is null
+      And the state's turn is 0
+      And the state's refill is null
+      And the state's chance is null
+      And the discard pile holds exactly 2
 
     @clause:SRY-WIN
     Scenario: Three pawns HOME is not yet a win
@@ -29,6 +35,9 @@ Feature: Winning
       When red plays "5: red 3 from safety 1 to home"
       Then the game is not over
       And it is blue's turn to draw
+      And the state's card is null
+      And the state's refill is null
+      And the discard pile holds exactly 5
 
     @clause:SRY-WIN @clause:SRY-GOAL
     Scenario: A finished game accepts no more actions
@@ -43,6 +52,20 @@ Feature: Winning
       When red plays "1: red 4 from safety 5 to home"
       And blue plays "forfeit 3"
       Then the action is rejected as illegal-action
+
+    @clause:SRY-WIN
+    Scenario: A finished game has no card left to draw
+      Given a game of red, blue
+      And the pawns:
+        | colour | pawn | square   |
+        | red    | 1    | home     |
+        | red    | 2    | home     |
+        | red    | 3    | home     |
+        | red    | 4    | safety 5 |
+      And red has drawn a 1
+      When red plays "1: red 4 from safety 5 to home"
+      And the card drawn is a 3
+      Then the outcome is rejected as invalid-outcome
 
   Rule: SRY-GOAL the goal is all four pawns from START to HOME
     "DOEL VAN SORRY!: Zorg dat je de eerste speler bent die alle vier je pionnen van de kleur die overeenkomt met het START-veld naar HOME krijgt."

@@ -293,6 +293,14 @@ def when_drawn(sorry_ctx, card):
     sorry_ctx.apply({"type": "chance", "event": "draw", "outcome": [{"draw": [card.lower()]}]})
 
 
+@when(parsers.re(r"the draw's outcome is (?P<value>\[.*\])$"))
+def when_draw_outcome(sorry_ctx, value):
+    """A draw outcome written out as JSON, well-formed or not: ``the draw's outcome is [{"draw": ["3"]}]``."""
+    import json
+
+    sorry_ctx.apply({"type": "chance", "event": "draw", "outcome": json.loads(value)})
+
+
 @when(parsers.re(r"the position is loaded with (?P<path>[a-z_/0-9]+) set to (?P<value>.+)$"))
 def when_loaded_with(sorry_ctx, path, value):
     import json
@@ -455,12 +463,36 @@ def then_won(sorry_ctx, colours):
     sorry_ctx.check(j["result"] is not None and sorted(j["result"]["winners"]) == sorted(want),
                     f"{want} should have won; result is {j['result']}")
     sorry_ctx.check(j["to_move"] is None and not sorry_ctx.legal(), "a finished game has no legal actions")
+    _check_result_call(sorry_ctx, j)
 
 
 @then("the game is not over")
 def then_not_over(sorry_ctx):
     j = sorry_ctx.now()
     sorry_ctx.check(j["result"] is None, f"the game should go on; result is {j['result']}")
+    _check_result_call(sorry_ctx, j)
+
+
+def _check_result_call(ctx, j: dict):
+    """``result()`` and ``is_terminal()`` say what the state's ``result`` says (SRY-WIN: the game
+    ends at once, and only then)."""
+    eng, st = ctx.eng(), ctx.load()
+    got = eng.result(st)
+    ctx.check(dumps(got) == dumps(j["result"]), f"result() is {got} but the state's result is {j['result']}")
+    ctx.check(eng.is_terminal(st) == (j["result"] is not None),
+              f"is_terminal() is {eng.is_terminal(st)} while the state's result is {j['result']}")
+
+
+@then(parsers.re(r"the state's (?P<path>[a-z_]+(?:/[a-z_0-9 ]+)*) is (?P<value>.+)$"))
+def then_state_field(sorry_ctx, path, value):
+    """A field of the canonical state (specs/sorry/state.schema.json), as JSON: ``the state's turn is 0``."""
+    import json
+
+    node = sorry_ctx.now()
+    for k in path.split("/"):
+        node = node[int(k)] if isinstance(node, list) else node[k]
+    want = json.loads(value)
+    sorry_ctx.check(dumps(node) == dumps(want), f"the state's {path} should be {dumps(want)}, is {dumps(node)}")
 
 
 @then(parsers.re(r"the (?P<pile>draw|discard) pile holds (?P<n>\d+) cards?$"))
@@ -508,7 +540,9 @@ def then_unchanged(sorry_ctx):
 
 @then(parsers.re(r"the pending deal gives each player (?P<n>\d+) cards$"))
 def then_deal_size(sorry_ctx, n):
+    asked = sorry_ctx.eng().chance(sorry_ctx.load())  # asked of the loaded state first, then its JSON
     ch = sorry_ctx.now()["chance"]
+    sorry_ctx.check(dumps(asked) == dumps(ch), f"chance() is {asked} but the state's chance is {ch}")
     sorry_ctx.check(ch is not None and ch["event"] == "deal", f"a deal should be pending, chance is {ch}")
     take = ch["draws"][0]["take"]
     sorry_ctx.check(set(take.values()) == {int(n)}, f"each player should get {n} cards: {take}")
