@@ -117,6 +117,21 @@ Feature: Opsnorren rule cards, each alone and together
       Then team B scores stars(orange 1) + stars(orange 2) + stars(blue 4) + stars(blue 9)
       And team A scores stars(blue 0) + stars(blue 1)
 
+    @clause:OPS-RULE-MOST-BLUE
+    Scenario: The team that won fewer tricks but more blue cards loses the five stars
+      Given the won piles are:
+        | player   | cards          |
+        | player 0 | blue 0, blue 1 |
+        | player 1 | blue 2         |
+      When the players play:
+        | player   | card     |
+        | player 0 | orange 1 |
+        | player 1 | orange 2 |
+        | player 2 | blue 4   |
+        | player 3 | blue 9   |
+      Then team A scores stars(blue 0) + stars(blue 1) + stars(blue 2) - 5
+      And team B scores stars(orange 1) + stars(orange 2) + stars(blue 4) + stars(blue 9)
+
   Rule: OPS-RULE-PINK-OPEN
     "Roze kaarten open. Je legt de roze kaarten uit je hand open voor je neer. Ze horen nog steeds bij je hand en je speelt ze gewoon, maar je tegenstanders kunnen zien welke roze kaarten je hebt."
 
