@@ -69,3 +69,7 @@ def test_a_card_another_engine_listed_is_refused_by_its_own_reading(rulecheck_en
         earlier.apply(s, dict(ORANGE))
     after = current.apply(s, dict(ORANGE))  # the engine that allows it still plays it
     assert current.to_json(after)["won"] != POSITION["won"], "the trick is complete and taken"
+    s = current.from_json(with_every_card(POSITION))
+    current.apply(s, dict(ORANGE))  # played by one engine without listing first
+    with pytest.raises(IllegalActionError):
+        earlier.apply(s, dict(ORANGE))

@@ -64,7 +64,8 @@ def game_over(ops) -> dict:
         f"history {j['history']}")
     st = ops.ensure()
     assert ops.engine.legal_actions(st) == [] and ops.engine.chance(st) is None and ops.engine.is_terminal(st)
-    assert ops.engine.result(st) == j["result"], f"result() {ops.engine.result(st)} differs from the state's {j['result']}"
+    assert ops.engine.result(st) == j["result"], (
+        f"result() {ops.engine.result(st)} differs from the state's {j['result']}")
     return j
 
 
