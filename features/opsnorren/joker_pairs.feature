@@ -175,3 +175,23 @@ Feature: Opsnorren: two or three jokers in one trick
       Then no monkey pick is pending
       And the whole trick is discarded
       And player 0 leads the next trick
+
+  Rule: OPS-JOKER-LEAD
+    "Begint iemand een slag met een joker, dan bepaalt de kaart van de volgende speler de gevraagde kleur."
+
+    @clause:OPS-JOKER-LEAD @choice:ops.joker-lead-colour=none @choice:ops.lead-colour-binds=earlier
+    Scenario: After a joker lead and a second joker no colour binds, not even an earlier one
+      Given a 5-player game with the revealed rule cards pink-open, pass-three, new-lead-colour
+      And the hands are:
+        | player   | cards           |
+        | player 0 | unicorn, pink 1 |
+        | player 1 | dove, pink 2    |
+        | player 2 | green 5, pink 3 |
+        | player 3 | green 2, blue 9 |
+        | player 4 | orange 6, pink 4 |
+      When the players play:
+        | player   | card    |
+        | player 0 | unicorn |
+        | player 1 | dove    |
+        | player 2 | green 5 |
+      Then player 3 may play green 2, blue 9

@@ -313,6 +313,25 @@ Feature: Opsnorren rule cards, each alone and together
       And only blue 7, orange 7 are discarded
 
     @clause:OPS-RULE-EQUAL-DISCARDED
+    Scenario: Two cards of value 0 are equal values too
+      Given a 4-player game with the revealed rule cards pink-open, pass-three, equal-discarded
+      And the hands are:
+        | player   | cards    |
+        | player 0 | green 0  |
+        | player 1 | blue 0   |
+        | player 2 | green 4  |
+        | player 3 | pink 6   |
+      When the players play:
+        | player   | card    |
+        | player 0 | green 0 |
+        | player 1 | blue 0  |
+        | player 2 | green 4 |
+        | player 3 | pink 6  |
+      Then player 3 wins the trick
+      And player 3's won pile holds green 4, pink 6
+      And only green 0, blue 0 are discarded
+
+    @clause:OPS-RULE-EQUAL-DISCARDED
     Scenario: A unicorn has no value and is not discarded
       Given a 3-player game with the revealed rule cards pink-open, pass-three, equal-discarded
       And the team cards are B, A+crown, B
