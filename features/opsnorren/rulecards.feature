@@ -178,6 +178,15 @@ Feature: Opsnorren rule cards, each alone and together
       And it is player 1's turn to play
 
     @clause:OPS-RULE-PASS-THREE @choice:ops.beginner-setup=no
+    Scenario: A pass of two cards is not a pass of three: malformed
+      Given a new 4-player game with the rule row pass-three, pink-open, two-wins, three-lowest
+      And the team cards were dealt as A+crown, A, B, B
+      And the animal cards were dealt at random
+      When player 0 tries to pass their 2 lowest cards
+      Then the action is rejected as malformed
+      And the state is unchanged
+
+    @clause:OPS-RULE-PASS-THREE @choice:ops.beginner-setup=no
     Scenario: Passed cards are seen only after everyone has passed
       Given a new 4-player game with the rule row pass-three, pink-open, two-wins, three-lowest
       And the team cards were dealt as A+crown, A, B, B
