@@ -25,10 +25,6 @@ COLOUR_OF: tuple[int, ...] = tuple(c // 11 for c in ANIMALS) + (-1, -1, -1)
 VALUE_OF: tuple[int, ...] = tuple(c % 11 for c in ANIMALS) + (-1, -1, -1)
 
 
-def is_joker(card: int) -> bool:
-    return card >= 44
-
-
 def card_id(name, where: str = "card") -> int:
     """The int of a card name; MalformedError naming the field for anything else."""
     if isinstance(name, str):

@@ -271,14 +271,14 @@ class OpsnorrenEngine(Engine):
         hand = s.hands[p]
         if card not in hand:
             raise IllegalActionError(f"player {p} does not hold {NAMES[card]}")
+        # the playable cards listed on this state (only ``_legal`` keeps them, beside the engine that
+        # listed them): never another engine's answer
         allowed = s._playable
         cached = s._legal
         if allowed is not None and cached is not None and cached[0] is not self and cached[2] is allowed:
             allowed = None  # the cards another engine listed on this state: not this engine's answer
         if allowed is None:
             allowed = playable(hand, self.binding(s, hand))
-            if s._playable is None:
-                s._playable = allowed
         if card not in allowed:
             col = COLOURS[self.binding(s, hand)]
             raise IllegalActionError(f"player {p} holds {col} cards and must follow {col} (OPS-FOLLOW-SUIT); "

@@ -17,7 +17,7 @@ import specs
 from engine.canonical import copy_json, first_float
 from engine.errors import MalformedError
 from engine.opsnorren.cards import ANIMALS, CARD_ID, COLOUR_OF, JOKERS, NAMES, PINK
-from engine.opsnorren.rulecards import RULE_IDS, RULE_INDEX, PINK_OPEN
+from engine.opsnorren.rulecards import RULE_IDS, RULE_INDEX
 from engine.opsnorren.state import (DEAL, MONKEY, OVER, PASS, PHASES, PLAY, RULE_CARDS, TEAMS, TROPHIES, State,
                                     blank)
 from engine.opsnorren.tables import ROUNDS
@@ -214,7 +214,7 @@ def observation(eng, s: State, player: int) -> dict:
     if type(player) is not int or not 0 <= player < s.n:
         raise MalformedError(f"player must be 0-{s.n - 1}, got {player!r:.50}", path="player")
     full = to_json(eng, s)
-    pink_open = PINK_OPEN in s.rules[: s.revealed]
+    pink_open = eng.rs(s).pink_open  # OPS-RULE-PINK-OPEN among the revealed rule cards
     obs = {k: full[k] for k in ("game", "players", "round", "revealed", "phase", "team_cards", "trick", "leader",
                                 "history", "to_move", "chance", "result")}
     obs["observer"] = player

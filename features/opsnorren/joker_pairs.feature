@@ -102,6 +102,27 @@ Feature: Opsnorren: two or three jokers in one trick
       And the whole trick is discarded
       And player 0 leads the next trick
 
+    @clause:OPS-DOVE @choice:ops.dove-with-monkey=dove-first @choice:ops.monkey-discarded=any
+    Scenario: The dove goes first even when the monkey could save a card discarded for its value
+      Given a 5-player game with the revealed rule cards pink-open, pass-three, equal-discarded
+      And the hands are:
+        | player   | cards            |
+        | player 0 | dove, green 1    |
+        | player 1 | monkey, green 2  |
+        | player 2 | blue 5, green 3  |
+        | player 3 | pink 5, green 4  |
+        | player 4 | orange 9, pink 1 |
+      When the players play:
+        | player   | card     |
+        | player 0 | dove     |
+        | player 1 | monkey   |
+        | player 2 | blue 5   |
+        | player 3 | pink 5   |
+        | player 4 | orange 9 |
+      Then no monkey pick is pending
+      And the whole trick is discarded
+      And player 4 leads the next trick
+
     @clause:OPS-DOVE @choice:ops.dove-with-monkey=monkey-first @choice:ops.monkey-pick=any
     Scenario: Under monkey-first the monkey saves one card before the dove discards the rest
       Given a 3-player game in the play phase
@@ -154,3 +175,23 @@ Feature: Opsnorren: two or three jokers in one trick
       Then no monkey pick is pending
       And the whole trick is discarded
       And player 0 leads the next trick
+
+  Rule: OPS-JOKER-LEAD
+    "Begint iemand een slag met een joker, dan bepaalt de kaart van de volgende speler de gevraagde kleur."
+
+    @clause:OPS-JOKER-LEAD @choice:ops.joker-lead-colour=none @choice:ops.lead-colour-binds=earlier
+    Scenario: After a joker lead and a second joker no colour binds, not even an earlier one
+      Given a 5-player game with the revealed rule cards pink-open, pass-three, new-lead-colour
+      And the hands are:
+        | player   | cards           |
+        | player 0 | unicorn, pink 1 |
+        | player 1 | dove, pink 2    |
+        | player 2 | green 5, pink 3 |
+        | player 3 | green 2, blue 9 |
+        | player 4 | orange 6, pink 4 |
+      When the players play:
+        | player   | card    |
+        | player 0 | unicorn |
+        | player 1 | dove    |
+        | player 2 | green 5 |
+      Then player 3 may play green 2, blue 9

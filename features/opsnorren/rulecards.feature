@@ -117,6 +117,21 @@ Feature: Opsnorren rule cards, each alone and together
       Then team B scores stars(orange 1) + stars(orange 2) + stars(blue 4) + stars(blue 9)
       And team A scores stars(blue 0) + stars(blue 1)
 
+    @clause:OPS-RULE-MOST-BLUE
+    Scenario: The team that won fewer tricks but more blue cards loses the five stars
+      Given the won piles are:
+        | player   | cards          |
+        | player 0 | blue 0, blue 1 |
+        | player 1 | blue 2         |
+      When the players play:
+        | player   | card     |
+        | player 0 | orange 1 |
+        | player 1 | orange 2 |
+        | player 2 | blue 4   |
+        | player 3 | blue 9   |
+      Then team A scores stars(blue 0) + stars(blue 1) + stars(blue 2) - 5
+      And team B scores stars(orange 1) + stars(orange 2) + stars(blue 4) + stars(blue 9)
+
   Rule: OPS-RULE-PINK-OPEN
     "Roze kaarten open. Je legt de roze kaarten uit je hand open voor je neer. Ze horen nog steeds bij je hand en je speelt ze gewoon, maar je tegenstanders kunnen zien welke roze kaarten je hebt."
 
@@ -161,6 +176,15 @@ Feature: Opsnorren rule cards, each alone and together
       Then each player received the three cards passed by the player on their right
       And every player holds 10 cards
       And it is player 1's turn to play
+
+    @clause:OPS-RULE-PASS-THREE @choice:ops.beginner-setup=no
+    Scenario: A pass of two cards is not a pass of three: malformed
+      Given a new 4-player game with the rule row pass-three, pink-open, two-wins, three-lowest
+      And the team cards were dealt as A+crown, A, B, B
+      And the animal cards were dealt at random
+      When player 0 tries to pass their 2 lowest cards
+      Then the action is rejected as malformed
+      And the state is unchanged
 
     @clause:OPS-RULE-PASS-THREE @choice:ops.beginner-setup=no
     Scenario: Passed cards are seen only after everyone has passed
@@ -296,6 +320,25 @@ Feature: Opsnorren rule cards, each alone and together
       Then player 2 wins the trick
       And player 2's won pile holds blue 3, green 9
       And only blue 7, orange 7 are discarded
+
+    @clause:OPS-RULE-EQUAL-DISCARDED
+    Scenario: Two cards of value 0 are equal values too
+      Given a 4-player game with the revealed rule cards pink-open, pass-three, equal-discarded
+      And the hands are:
+        | player   | cards    |
+        | player 0 | green 0  |
+        | player 1 | blue 0   |
+        | player 2 | green 4  |
+        | player 3 | pink 6   |
+      When the players play:
+        | player   | card    |
+        | player 0 | green 0 |
+        | player 1 | blue 0  |
+        | player 2 | green 4 |
+        | player 3 | pink 6  |
+      Then player 3 wins the trick
+      And player 3's won pile holds green 4, pink 6
+      And only green 0, blue 0 are discarded
 
     @clause:OPS-RULE-EQUAL-DISCARDED
     Scenario: A unicorn has no value and is not discarded

@@ -158,6 +158,19 @@ Feature: Opsnorren black rule cards that change who wins or what must be followe
       And player 2 plays blue 3
       Then player 3 may play orange 6
 
+    @clause:OPS-RULE-NEW-LEAD-COLOUR @clause:OPS-DISCARD-FREE @choice:ops.lead-colour-binds=earlier
+    Scenario: If earlier lead colours bind, a player holding none of them plays freely
+      Given a 4-player game with the revealed rule cards pink-open, pass-three, new-lead-colour
+      And the hands are:
+        | player   | cards             |
+        | player 0 | green 4, blue 1   |
+        | player 1 | orange 2, blue 2  |
+        | player 2 | pink 8, blue 5    |
+        | player 3 | green 9, pink 1   |
+      When player 0 plays green 4
+      And player 1 plays orange 2
+      Then player 2 may play any card
+
     @clause:OPS-RULE-NEW-LEAD-COLOUR @choice:ops.lead-colour-binds=current
     Scenario: Only the current lead colour binds a player without it
       Given a 5-player game with the revealed rule cards pink-open, pass-three, new-lead-colour

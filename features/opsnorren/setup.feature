@@ -42,6 +42,11 @@ Feature: Opsnorren setup: players, the rule-card row and the team cards
       Then the rule row is most-blue, pink-open, fewest-stars, two-wins with 1 revealed
 
     @clause:OPS-SETUP-RULE-ROW
+    Scenario: Either drawn white card can lie on the left of the row
+      Given a new 4-player game
+      Then a random draw of the rule cards can lay them in any order
+
+    @clause:OPS-SETUP-RULE-ROW
     Scenario: A black card cannot be drawn into the white part of the row
       Given a new 4-player game
       When a rule-card draw of two-wins, pink-open then fewest-stars, three-lowest is tried

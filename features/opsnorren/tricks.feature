@@ -115,6 +115,13 @@ Feature: Opsnorren tricks: leading, following and winning
       Then the action is rejected as illegal-action
       And the state is unchanged
 
+    @clause:OPS-CLOCKWISE
+    Scenario: A play by a seat beyond the table is malformed, not a turn out of order
+      When player 2 plays pink 1
+      And player 4 tries to play pink 9
+      Then the action is rejected as malformed
+      And the state is unchanged
+
   Rule: OPS-FOLLOW-SUIT
     "Heb je een kaart in de gevraagde kleur, dan moet je die kleur spelen."
 

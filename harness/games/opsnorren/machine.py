@@ -351,6 +351,7 @@ class OpsnorrenMachine(EngineMachine):
         p, card = action["player"], action["card"]
         n = bj["players"]
         require(card in bj["hands"][p], "OPS-TRICK-BASICS", f"player {p} played {card} from outside the hand")
+        self._check_card_on_table(bj, p, card, aj)
         trick = [pc["card"] for pc in bj["trick"]]
         readings = self.readings
         lead = binding_colour(trick, revealed_rules(bj), readings["ops.joker-lead-colour"], bj["hands"][p],
@@ -406,6 +407,28 @@ class OpsnorrenMachine(EngineMachine):
             missing = [c for c in taken if c not in aj["won"][winner]]
             require(not missing, why if why != "OPS-TRICK-WINNER" else "OPS-WINNER-TAKES",
                     f"trick {cards} (rules {rules}): player {winner} should take {taken}, missing {missing}")
+
+    @staticmethod
+    def _check_card_on_table(bj: dict, p: int, card: str, aj: dict) -> None:
+        """OPS-TRICK-BASICS: the player puts the very card they named from their hand on the table;
+        no other hand changes. A complete trick leaves the table whole: each of its cards is then on
+        a won pile or discarded (OPS-WINNER-TAKES, OPS-DOVE, OPS-RULE-EQUAL-DISCARDED)."""
+        want = [c for c in bj["hands"][p] if c != card]
+        require(aj["hands"][p] == want, "OPS-TRICK-BASICS",
+                f"player {p} played {card}: their hand should become {want}, is {aj['hands'][p]}")
+        others = [q for q in range(bj["players"]) if q != p and aj["hands"][q] != bj["hands"][q]]
+        require(not others, "OPS-TRICK-BASICS", f"player {p} played {card}, but the hands of {others} changed")
+        full = bj["trick"] + [{"player": p, "card": card}]
+        if len(full) < bj["players"] or aj["phase"] == "monkey":
+            require(aj["trick"] == full, "OPS-TRICK-BASICS",
+                    f"player {p} played {card}: the trick on the table should be {full}, is {aj['trick']}")
+            return
+        placed = Counter(c for pile in aj["won"] for c in pile) + Counter(aj["discarded"])
+        placed -= Counter(c for pile in bj["won"] for c in pile) + Counter(bj["discarded"])
+        cards = sorted(pc["card"] for pc in full)
+        require(not aj["trick"] and sorted(placed.elements()) == cards, "OPS-WINNER-TAKES",
+                f"the trick {cards} should leave the table onto won piles or the discard pile; "
+                f"still on the table {aj['trick']}, newly placed {sorted(placed.elements())}")
 
     def _check_round(self, aj: dict) -> None:
         last = aj["history"][-1]

@@ -117,6 +117,26 @@ def then_rule_pool(ops, pile, cards):
     assert sorted(d["pool"]) == sorted(c.strip() for c in cards.split(",")) and d["take"] == {"row": 2}, d
 
 
+@step_then("a random draw of the rule cards can lay them in any order")
+@tagged
+def then_row_order_random(ops):
+    """The leftmost face-down card is revealed first (OPS-REVEAL-RULE), so the order in which the two
+    white and the two black cards lie is part of the draw: a driver sampling the event as it is
+    described (seeded) must be able to lay each pair in either order."""
+    import random
+
+    from engine import chance as chance_mod
+
+    ch = ops.engine.chance(ops.ensure())
+    assert ch is not None and ch["event"] == "rule-cards", f"expected a pending rule-card draw, got {ch}"
+    rows = [chance_mod.sample(ch, random.Random(seed))["outcome"] for seed in range(24)]
+    for i, pile in enumerate(("white", "black")):
+        orders = {tuple(r[i]["row"]) == tuple(sorted(r[i]["row"])) for r in rows}
+        assert orders == {True, False}, (
+            f"24 sampled draws of the {pile} cards all lay them {'in' if True in orders else 'against'} sorted "
+            f"order: the draw {ch['draws'][i]} does not keep the order the cards are drawn in")
+
+
 @step_then(parsers.parse("the rule row is {row} with {k:d} revealed"))
 @tagged
 def then_row(ops, row, k):

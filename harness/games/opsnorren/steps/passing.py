@@ -20,6 +20,14 @@ def when_pass(ops, who, cards):
     ops.apply({"type": "pass", "player": p, "cards": cs})
 
 
+@step_when(parsers.parse("{who} tries to pass their {k:d} lowest cards"))
+@tagged
+def when_try_pass(ops, who, k):
+    p = ops.who(who)
+    j = ops.json()
+    ops.attempt({"type": "pass", "player": p, "cards": j["hands"][p][:k]})
+
+
 @step_when("all players pass their three lowest cards")
 @tagged
 def when_all_pass(ops):

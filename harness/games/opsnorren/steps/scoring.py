@@ -42,20 +42,43 @@ def then_next_round(ops, r, k):
     assert j["round"] == r and j["revealed"] == k and j["chance"]["event"] == "teams", (
         j["round"], j["revealed"], j["chance"])
     assert not any(j["hands"]) and not any(j["won"]), "all cards are collected for the new round"
+    # OPS-NEW-ROUND: every animal card and joker is collected (none on the table, discarded or laid
+    # aside from the last round) and the team cards are dealt anew
+    left = {k: j[k] for k in ("trick", "discarded", "aside") if j[k]}
+    assert not left and not any(j["passing"]), f"cards of the last round are still out: {left}, passing {j['passing']}"
+    assert j["team_cards"] is None, f"the team cards are dealt again; the state still holds {j['team_cards']}"
+    assert len(j["history"]) == r - 1, f"round {r} begins after {r - 1} scored rounds, history {j['history']}"
+    st = ops.ensure()
+    assert j["result"] is None and ops.engine.result(st) is None and not ops.engine.is_terminal(st), (
+        f"the game goes on into round {r} (OPS-GAME-LENGTH): result {j['result']}, result() {ops.engine.result(st)}")
+
+
+def game_over(ops) -> dict:
+    """The state after the last trophy draw: over after the fourth round (OPS-GAME-LENGTH), with
+    nothing left to do and every one of the four rounds scored."""
+    j = ops.json()
+    assert j["result"] is not None and j["to_move"] is None and j["chance"] is None, (
+        f"the game should be over: result {j['result']}, to move {j['to_move']}, chance {j['chance']}")
+    assert j["round"] == 4 and j["revealed"] == 4 and [h["round"] for h in j["history"]] == [1, 2, 3, 4], (
+        f"the game ends after round 4 with 4 rule cards open: round {j['round']}, revealed {j['revealed']}, "
+        f"history {j['history']}")
+    st = ops.ensure()
+    assert ops.engine.legal_actions(st) == [] and ops.engine.chance(st) is None and ops.engine.is_terminal(st)
+    assert ops.engine.result(st) == j["result"], (
+        f"result() {ops.engine.result(st)} differs from the state's {j['result']}")
+    return j
 
 
 @step_then(parsers.parse("the game is over and {who} wins with {points:d} points"))
 @tagged
 def then_game_won(ops, who, points):
-    j = ops.json()
+    j = game_over(ops)
     p = ops.who(who)
-    assert j["result"] is not None and j["to_move"] is None, f"the game should be over: {j['result']}"
     assert j["result"]["winners"] == [p] and j["result"]["points"][p] == points, j["result"]
-    assert ops.engine.legal_actions(ops.ensure()) == [] and ops.engine.chance(ops.ensure()) is None
 
 
 @step_then("the game is over without a winner")
 @tagged
 def then_game_tie(ops):
-    j = ops.json()
-    assert j["result"] is not None and j["result"]["winners"] == [], f"result {j['result']}"
+    j = game_over(ops)
+    assert j["result"]["winners"] == [], f"result {j['result']}"
