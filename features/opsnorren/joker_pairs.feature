@@ -102,7 +102,7 @@ Feature: Opsnorren: two or three jokers in one trick
       And the whole trick is discarded
       And player 0 leads the next trick
 
-    @clause:OPS-DOVE @choice:ops.dove-with-monkey=dove-first @choice:ops.monkey-discarded=any
+    @clause:OPS-DOVE @choice:ops.dove-with-monkey=dove-first @choice:ops.monkey-discarded=any @choice:ops.equal-values-jokers=never
     Scenario: The dove goes first even when the monkey could save a card discarded for its value
       Given a 5-player game with the revealed rule cards pink-open, pass-three, equal-discarded
       And the hands are:

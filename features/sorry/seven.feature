@@ -75,7 +75,7 @@ Feature: The 7, whole or split
         | red    | 1    | 12     |
         | red    | 2    | 25     |
 
-    @clause:SRY-CARD-7 @clause:SRY-SAFETY-ZONE
+    @clause:SRY-CARD-7 @clause:SRY-SAFETY-ZONE @choice:sorry.slide-colours=other
     Scenario: Either part of blue's split turns into blue's safety zone past square 17
       Given a game of red, blue
       And the pawns:

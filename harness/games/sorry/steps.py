@@ -477,6 +477,7 @@ def _check_result_call(ctx, j: dict):
     """``result()`` and ``is_terminal()`` say what the state's ``result`` says (SRY-WIN: the game
     ends at once, and only then)."""
     eng, st = ctx.eng(), ctx.load()
+    ctx.blame_result(st)  # a result() unlike the state's is blamed on what decides the result there
     got = eng.result(st)
     ctx.check(dumps(got) == dumps(j["result"]), f"result() is {got} but the state's result is {j['result']}")
     ctx.check(eng.is_terminal(st) == (j["result"] is not None),

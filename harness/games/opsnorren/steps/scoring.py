@@ -64,6 +64,7 @@ def game_over(ops) -> dict:
         f"history {j['history']}")
     st = ops.ensure()
     assert ops.engine.legal_actions(st) == [] and ops.engine.chance(st) is None and ops.engine.is_terminal(st)
+    ops.blame_result(st)  # a result() unlike the state's is blamed on what decides the result there
     assert ops.engine.result(st) == j["result"], (
         f"result() {ops.engine.result(st)} differs from the state's {j['result']}")
     return j
