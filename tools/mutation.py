@@ -291,27 +291,27 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     cfg = game_config(args.game)
     work = sync(args.game, cfg, args.fresh)
-    if args.survivors or args.report:
-        generated(work)  # a rule module touched since the last run lost its mutants in sync: make them again
-    names: list[str] = []
+    every = generated(work)  # also makes again the mutants of a rule module sync found changed
+    sample: list[str] | None = None
     if args.sample:  # the names a sample ran are kept, so that --report scores exactly those
         kept = work / f"sample-{args.sample}-seed-{args.seed}.json"
         if kept.is_file():
-            names = json.loads(kept.read_text(encoding="utf-8"))
+            sample = json.loads(kept.read_text(encoding="utf-8"))
         elif args.report:
             raise SystemExit(f"no sample of {args.sample} with seed {args.seed} was run in {work}")
         else:
-            pool = sorted(generated(work))  # every mutant: listing a function as not_rules keeps the sample
-            names = random.Random(args.seed).sample(pool, min(args.sample, len(pool)))
-            kept.write_text(json.dumps(names), encoding="utf-8")
+            pool = sorted(every)  # every mutant: listing a function as not_rules keeps the sample
+            sample = random.Random(args.seed).sample(pool, min(args.sample, len(pool)))
+            kept.write_text(json.dumps(sample), encoding="utf-8")
     if not args.report:
+        names = sample or []
         if args.survivors:
-            names = [s["mutant"] for s in score(args.game, cfg, results(work), work, names or None)["survivors"]]
+            names = [s["mutant"] for s in score(args.game, cfg, results(work), work, sample)["survivors"]]
             if not names:
                 print("no survivors to run again")
         if names or not (args.survivors or args.sample):
-            run_mutmut(work, names, args.max_children, generated(work))
-    summary = score(args.game, cfg, results(work), work, names if args.sample else None)
+            run_mutmut(work, names, args.max_children, every)
+    summary = score(args.game, cfg, results(work), work, sample)
     (work / "score.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
     show(summary, work)
     return 0 if summary["score"] is not None and summary["score"] >= TARGET else 1
