@@ -177,19 +177,21 @@ class SorryEngine(Engine):
                     c = cards.INDEX.get(got[0])
                     if c is not None and st.draw[c] > 0:
                         return turn.after_draw(st, c)
-        if isinstance(action, dict) and action.get("type") in ("move", "swap", "sorry", "forfeit"):
-            who = st.cfg.names[st.refill if st.refill >= 0 else st.turn]
-            raise IllegalActionError(f"a card must be drawn first: the state waits for the chance outcome of {who}'s draw")
         # every outcome of plain JSON the test above refuses, validate refuses too: a card not in the
-        # draw pile (the pool holds only cards), a wrong shape, a player action
-        chance_mod.validate(self.chance(st), action)
+        # draw pile (the pool holds only cards), a wrong shape, a player action (illegal-action)
+        try:
+            chance_mod.validate(self.chance(st), action)
+        except IllegalActionError:
+            who = st.cfg.names[st.refill if st.refill >= 0 else st.turn]
+            raise IllegalActionError(f"a card must be drawn first: the state waits for the chance outcome of {who}'s draw") from None
         raise InvalidOutcomeError(f"not an outcome of this draw: {action!r:.80}")  # pragma: no cover
 
     def _apply_deal(self, st: SorryState, action) -> SorryState:
         """Points play: the deal of the hands (SRY-POINTS-DEAL)."""
-        if isinstance(action, dict) and action.get("type") in ("move", "swap", "sorry", "forfeit"):
-            raise IllegalActionError("the cards must be dealt first: the state waits for the chance outcome of the deal")
-        outcome = chance_mod.validate(self.chance(st), action)
+        try:
+            outcome = chance_mod.validate(self.chance(st), action)
+        except IllegalActionError:  # a player action: the deal comes first
+            raise IllegalActionError("the cards must be dealt first: the state waits for the chance outcome of the deal") from None
         dealt = []
         for name in st.cfg.names:
             h = [0] * cards.NCARDS
@@ -199,10 +201,12 @@ class SorryEngine(Engine):
         return turn.after_deal(st, dealt)
 
     def _why_illegal(self, st: SorryState, action) -> Exception:
+        """The refusal of an action that is not a legal one here: ``malformed`` when it is not a Sorry!
+        action at all, the chance module's refusal of a chance action (no event is pending in the play
+        phase), else ``illegal-action`` (SRY-DRAW-AND-MOVE), worded by ``describe.why_illegal``."""
         if not isinstance(action, dict):
             return MalformedError(f"an action is a JSON object, got {type(action).__name__}")
-        kind = action.get("type")
-        if kind == "chance":
+        if action.get("type") == "chance":
             try:
                 chance_mod.validate(None, action)
             except (MalformedError, InvalidOutcomeError) as exc:
@@ -210,21 +214,7 @@ class SorryEngine(Engine):
         errors = specs.validate_action("sorry", action)
         if errors:
             return MalformedError(f"not a Sorry! action: {errors[0]}")
-        cfg = st.cfg
-        if action.get("player") != st.turn:
-            return IllegalActionError(f"it is {cfg.names[st.turn]}'s turn (player {st.turn}), not player {action.get('player')!r}")
-        card = action.get("card")
-        if st.hands is None:
-            if card != cards.ORDER[st.card]:
-                return IllegalActionError(f"the card in play is {cards.ORDER[st.card]}, not {card}")
-        elif not st.hands[st.turn][cards.INDEX[card]]:
-            return IllegalActionError(f"{cfg.names[st.turn]} holds no {card} (hand: {', '.join(cards.pile_to_json(st.hands[st.turn]))})")
-        same = [a for a in st._acts if a["card"] == card]
-        if kind == "forfeit":
-            return IllegalActionError(f"{cfg.names[st.turn]} cannot forfeit the {card}: a move is possible and must be made (SRY-MUST-MOVE)")
-        shown = "; ".join(describe.action_text(cfg, a) for a in same[:8]) or "none"
-        more = f" (and {len(same) - 8} more)" if len(same) > 8 else ""
-        return IllegalActionError(f"{describe.action_text(cfg, action)} is not a legal move here; legal with the {card}: {shown}{more}")
+        return IllegalActionError(describe.why_illegal(st, action, st._acts))
 
     def to_json(self, state: SorryState) -> dict:
         if not isinstance(state, SorryState):

@@ -21,7 +21,7 @@ C1, C2, C3, C4, C5, C7, C8, C10, C11, C12, CSORRY = (INDEX[c] for c in ("1", "2"
 FORWARD = {C1: 1, C2: 2, C3: 3, C5: 5, C8: 8, C12: 12}
 
 
-def card_from_json(v, where: str = "card") -> int:
+def card_from_json(v, where: str) -> int:
     if isinstance(v, str) and v in INDEX:
         return INDEX[v]
     raise MalformedError(f"{where}: unknown card {v!r:.40}"

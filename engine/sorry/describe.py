@@ -121,3 +121,23 @@ def state_text(st) -> str:
     if st.phase != OVER:
         text += f"; draw pile {sum(st.draw)}"
     return text
+
+
+def why_illegal(st, action: dict, legal: list[dict]) -> str:
+    """Why a well-formed player action is not among the ``legal`` ones (SRY-DRAW-AND-MOVE), for people:
+    whose turn it is, the card in play or the hand, or the legal moves of the card named."""
+    cfg = st.cfg
+    if action.get("player") != st.turn:
+        return f"it is {cfg.names[st.turn]}'s turn (player {st.turn}), not player {action.get('player')!r}"
+    card = action.get("card")
+    if st.hands is None:
+        if card != cards.ORDER[st.card]:
+            return f"the card in play is {cards.ORDER[st.card]}, not {card}"
+    elif not st.hands[st.turn][cards.INDEX[card]]:
+        return f"{cfg.names[st.turn]} holds no {card} (hand: {', '.join(cards.pile_to_json(st.hands[st.turn]))})"
+    if action.get("type") == "forfeit":
+        return f"{cfg.names[st.turn]} cannot forfeit the {card}: a move is possible and must be made (SRY-MUST-MOVE)"
+    same = [a for a in legal if a["card"] == card]
+    shown = "; ".join(action_text(cfg, a) for a in same[:8]) or "none"
+    more = f" (and {len(same) - 8} more)" if len(same) > 8 else ""
+    return f"{action_text(cfg, action)} is not a legal move here; legal with the {card}: {shown}{more}"

@@ -239,7 +239,3 @@ def card_moves(R: Rules, cfg, pos, p_idx: int, card: int) -> list:
         if R.start_sorry:
             _sorries(R, cfg, pos, movers, out)
     return out
-
-
-def eleven_forward_possible(moves) -> bool:
-    return any(m[0] == MOVE for m in moves)

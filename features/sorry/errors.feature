@@ -106,6 +106,19 @@ Feature: Bad input gets a clear error and leaves the state alone
       When the position is loaded with discard_pile set to ["sorry"]
       Then the position is rejected as malformed
 
+    @clause:SRY-FAQ-NO-SIX-NINE
+    Scenario: A card in play that is not a card name is malformed
+      Given a game of red, blue
+      And red has drawn a 5
+      When the position is loaded with card set to ["5"]
+      Then the position is rejected as malformed
+
+    @clause:SRY-TURN-ORDER
+    Scenario: A turn that is not a player index is malformed
+      Given a game of red, blue
+      When the position is loaded with turn set to true
+      Then the position is rejected as malformed
+
     @clause:SRY-SETUP
     Scenario: An unknown field is malformed
       Given a game of red, blue
@@ -136,6 +149,16 @@ Feature: Bad input gets a clear error and leaves the state alone
     Scenario: Team play and points play cannot be combined
       When a game is started with the config {"players": 4, "team": true, "points": true}
       Then the config is rejected as bad-config
+
+    @clause:SRY-PLAYERS
+    Scenario Outline: A player count that is not a whole number is a bad config
+      When a game is started with the config {"players": <count>}
+      Then the config is rejected as bad-config
+
+      Examples:
+        | count |
+        | "2"   |
+        | true  |
 
     @clause:SRY-PLAYERS
     Scenario: A player count that does not match the colours named is a bad config

@@ -214,6 +214,11 @@ def _next_request(slot: _Slot, eng, make_config, rng, use_legal: bool) -> dict:
     return {"op": "apply", "state": s, "action": action, **({"legal": True} if use_legal else {})}
 
 
+#: seconds a run goes on past its end while it has measured no transition yet (a loaded machine
+#: can spend a short run's whole time starting games), so that a figure is never 0 of 0
+GRACE_S = 30.0
+
+
 def _run_batched(eng: SubprocessEngine, make_config, rng, parallel: int, end: float) -> dict:
     use_legal = eng.supports("apply-legal")
     half = max(1, parallel // 2)
@@ -246,7 +251,8 @@ def _run_batched(eng: SubprocessEngine, make_config, rng, parallel: int, end: fl
         for g in (0, 1):
             ticket, subs = inflight[g]
             absorb(groups[g], subs, eng.collect_batch(ticket))
-            if time.perf_counter() >= end:
+            now = time.perf_counter()
+            if now >= end and (counts["transitions"] or now >= end + GRACE_S):  # a figure needs transitions
                 eng.collect_batch(inflight[1 - g][0])  # drain the batch still in flight before closing
                 return counts
             inflight[g] = submit(groups[g])
@@ -255,7 +261,7 @@ def _run_batched(eng: SubprocessEngine, make_config, rng, parallel: int, end: fl
 def _run_single(eng: SubprocessEngine, make_config, rng, end: float) -> dict:
     counts = {"transitions": 0, "finished": 0, "errors": 0}
     state = eng.new_game(make_config(rng))
-    while time.perf_counter() < end:
+    while time.perf_counter() < end or (not counts["transitions"] and time.perf_counter() < end + GRACE_S):
         if state["result"] is not None:
             counts["finished"] += 1
             state = eng.new_game(make_config(rng))
