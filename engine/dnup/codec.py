@@ -26,7 +26,7 @@ import functools
 
 from engine.dnup.cards import canonical_deck, default_deck, parse_deck
 from engine.dnup.state import CHANCE, OVER, Game, State
-from engine.canonical import copy_json, first_float
+from engine.canonical import copy_json, dumps, first_float
 from engine.errors import MalformedError
 
 
@@ -65,6 +65,23 @@ def to_json(s: State) -> dict:
 
 
 
+#: decks of states read so far, by their canonical text (a user deck is read once, not per state)
+_STATE_DECKS: dict[str, object] = {}
+_STATE_DECKS_KEPT = 64
+
+
+def state_deck(value):
+    """The deck a state lists (DNP-DECK), read and checked once per distinct deck: a state's deck is
+    the same list on every state of its game. Raises MalformedError like ``parse_deck``."""
+    key = dumps(value, no_nan=True)  # the caller has refused floats already
+    deck = _STATE_DECKS.get(key)
+    if deck is None:
+        deck = canonical_deck(parse_deck(value, "state 'deck'", error=MalformedError))
+        if len(_STATE_DECKS) < _STATE_DECKS_KEPT:
+            _STATE_DECKS[key] = deck
+    return deck
+
+
 @functools.cache
 def _games_cache() -> dict:
     return {}
@@ -93,10 +110,7 @@ def from_json(obj, consequence: bool) -> State:
     if bad_number is not None:
         raise MalformedError(f"numbers in a Dnup state are integers, got {bad_number[1]!r}", path=bad_number[0])
     players = obj["players"]
-    if obj["deck"] == "assumed":
-        deck = default_deck()
-    else:
-        deck = canonical_deck(parse_deck(obj["deck"], "state 'deck'", error=MalformedError))
+    deck = default_deck() if obj["deck"] == "assumed" else state_deck(obj["deck"])
     g = game_for(deck, players, obj["turn_cap"], consequence)
     ids = deck.ids
     idx = g.id_index

@@ -3,9 +3,10 @@
     python tests/notation/serve_reordered.py GAME FACTORY     (FACTORY in tests.notation.engines)
 """
 
-import json
 import os
 import sys
+
+import orjson
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
@@ -28,8 +29,7 @@ class Reordering:
         self.pending += data
         while b"\n" in self.pending:
             line, self.pending = self.pending.split(b"\n", 1)
-            text = json.dumps(reversed_keys(json.loads(line)), ensure_ascii=False, separators=(",", ":"))
-            self.out.write(text.encode("utf-8") + b"\n")
+            self.out.write(orjson.dumps(reversed_keys(orjson.loads(line))) + b"\n")  # the served engines write no float
 
     def flush(self) -> None:
         self.out.flush()
