@@ -182,8 +182,8 @@ class SorryEngine(Engine):
         try:
             chance_mod.validate(self.chance(st), action)
         except IllegalActionError:
-            who = st.cfg.names[st.refill if st.refill >= 0 else st.turn]
-            raise IllegalActionError(f"a card must be drawn first: the state waits for the chance outcome of {who}'s draw") from None
+            raise IllegalActionError("a card must be drawn first: the state waits for the chance outcome of "
+                                     f"{st.cfg.names[st.refill if st.refill >= 0 else st.turn]}'s draw") from None
         raise InvalidOutcomeError(f"not an outcome of this draw: {action!r:.80}")  # pragma: no cover
 
     def _apply_deal(self, st: SorryState, action) -> SorryState:

@@ -69,6 +69,14 @@ Feature: The deck, drawing and reshuffling
       And the state is unchanged
 
     @clause:SRY-DRAW-PILE
+    Scenario: A turn's draw has one result, not two
+      Given a game of red, blue
+      And it is red's turn to draw
+      When the draw's outcome is [{"draw": ["3"]}, {"draw": ["5"]}]
+      Then the outcome is rejected as malformed
+      And the state is unchanged
+
+    @clause:SRY-DRAW-PILE
     Scenario: No card is drawn while the drawn card waits to be played
       Given a game of red, blue
       And red has drawn a 5

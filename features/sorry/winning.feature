@@ -39,6 +39,26 @@ Feature: Winning
       And the state's refill is null
       And the discard pile holds exactly 5
 
+    @clause:SRY-WIN
+    Scenario Outline: Three pawns HOME is not yet a win, whichever pawn is still out
+      Given a game of red, blue, yellow, green
+      And the pawns:
+        | colour   | pawn  | square   |
+        | <colour> | <out> | 20       |
+        | <colour> | <a>   | home     |
+        | <colour> | <b>   | home     |
+        | <colour> | <c>   | safety 1 |
+      And <colour> has drawn a 5
+      When <colour> plays "5: <colour> <c> from safety 1 to home"
+      Then the game is not over
+
+      Examples:
+        | colour | out | a | b | c |
+        | blue   | 1   | 2 | 3 | 4 |
+        | yellow | 1   | 2 | 4 | 3 |
+        | green  | 2   | 1 | 3 | 4 |
+        | green  | 1   | 3 | 2 | 4 |
+
     @clause:SRY-WIN @clause:SRY-GOAL
     Scenario: A finished game accepts no more actions
       Given a game of red, blue
