@@ -42,6 +42,21 @@ def x_check__mutmut_3(p, n):
     if not 0 <= p < n:
         raise KeyError(f"player {p} is not one of 0..{n - 1}", "player")
     return p
+
+def x_refusal__mutmut_orig(p):
+    if p < 0:
+        return MalformedError(f"player {p} is not a seat")
+    return IllegalActionError(f"it is not player {p}'s turn")
+
+def x_refusal__mutmut_1(p):
+    if p < 0:
+        return MalformedError(None)
+    return IllegalActionError(f"it is not player {p}'s turn")
+
+def x_refusal__mutmut_2(p):
+    if p < 0:
+        return MalformedError(f"player {p} is not a seat")
+    return IllegalActionError(f"it is not player {p}'s turn") if p else None
 '''
 
 
@@ -57,6 +72,9 @@ def test_only_an_error_s_words_changed_is_told_apart_from_a_rule_change(work):
     assert mutation.message_only(work, "engine.rules.x_check__mutmut_1", "engine/rules.py", cache)
     assert not mutation.message_only(work, "engine.rules.x_check__mutmut_2", "engine/rules.py", cache)  # the bound
     assert not mutation.message_only(work, "engine.rules.x_check__mutmut_3", "engine/rules.py", cache)  # the error
+    # an error built to be returned (for the caller to raise): its arguments are words too
+    assert mutation.message_only(work, "engine.rules.x_refusal__mutmut_1", "engine/rules.py", cache)
+    assert not mutation.message_only(work, "engine.rules.x_refusal__mutmut_2", "engine/rules.py", cache)
 
 
 def test_the_score_leaves_out_messages_non_rules_and_equivalents_but_counts_a_stale_equivalent(work):

@@ -176,7 +176,8 @@ def _defs(work: Path, path: str) -> dict[str, ast.AST]:
 
 def message_only(work: Path, name: str, path: str, cache: dict) -> bool:
     """The mutant changes only what an error says (the arguments of a ``raise`` of the same
-    exception class): the error's code, which the protocol checks, stays; its words and JSON path
+    exception class, or of an error built to be returned, ``return MalformedError(...)``, for a
+    caller to raise): the error's code, which the protocol checks, stays; its words and JSON path
     are notation (docs/protocol.md N4), not a rule."""
     if path not in cache:
         cache[path] = _defs(work, path)
@@ -191,9 +192,17 @@ def message_only(work: Path, name: str, path: str, cache: dict) -> bool:
         for n in ast.walk(node):
             if isinstance(n, ast.Raise) and isinstance(n.exc, ast.Call):
                 n.exc.args, n.exc.keywords = [], []
+            elif isinstance(n, ast.Return) and isinstance(n.value, ast.Call) and _is_error_class(n.value.func):
+                n.value.args, n.value.keywords = [], []
         return ast.dump(node)
 
     return shape(orig) == shape(mutant)
+
+
+def _is_error_class(func: ast.expr) -> bool:
+    """``MalformedError`` or ``errors.MalformedError``: by the project's naming, an exception class."""
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    return name.endswith("Error")
 
 
 def not_rules(cfg: dict, name: str) -> bool:
