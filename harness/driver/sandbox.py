@@ -52,6 +52,8 @@ GUARANTEES = {
 }
 
 _HERE = Path(__file__).parent
+#: the folder rulecheck runs from (a checkout, or site-packages): read-only inside, even under /tmp
+CHECKOUT = _HERE.parents[1].resolve()
 NAMESPACES = ["--user", "--map-root-user", "--net", "--mount", "--pid", "--ipc", "--uts", "--fork", "--kill-child",
               "--mount-proc"]
 
@@ -80,6 +82,7 @@ def _python() -> str:
 
 def _command(argv: list[str], cwd: str, memory_mb: int | None) -> list[str]:
     config = json.dumps({"cwd": cwd, "scratch": SCRATCH, "scratch_mb": SCRATCH_MB, "nproc": NPROC,
+                         "read_only": sorted({str(CHECKOUT), os.path.realpath(cwd)}),
                          "memory_mb": memory_mb, "cgroup": pids_cgroup.create(NPROC) if os.geteuid() == 0 else None})
     return ["unshare", *NAMESPACES, _python(), "-I", "-S", "-c", (_HERE / "sandbox_init.py").read_text(), config,
             "--", *argv]

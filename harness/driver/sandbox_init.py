@@ -13,7 +13,8 @@ What it does, in order:
 2. ``/tmp`` becomes private: an overlay whose lower layer is the host's ``/tmp`` (read-only,
    so an engine kept there still starts) and whose upper layer is the *scratch*, a tmpfs of
    ``scratch_mb`` MB that lives only as long as the sandbox. The scratch folder ``scratch``
-   (``TMPDIR``, ``HOME``, ``RULECHECK_SCRATCH``) is made in it;
+   (``TMPDIR``, ``HOME``, ``RULECHECK_SCRATCH``) is made in it. The checkout and the working
+   folder, when they lie under ``/tmp``, are bound read-only over the overlay;
 3. ``/dev`` becomes a small read-only tmpfs holding null, zero, full, random, urandom and tty
    (bound from the host) and a ``/dev/shm`` that is a folder of the scratch tmpfs;
 4. ``/proc`` (mounted fresh for the PID namespace by ``unshare --mount-proc``) keeps
@@ -109,6 +110,15 @@ def private_tmp(scratch_mb, scratch):
     return shm
 
 
+def keep_read_only_under_tmp(paths):
+    """The checkout and the working folder stay read-only when they lie under /tmp: the private
+    /tmp above would otherwise let writes to them land (privately) in the scratch."""
+    for path in paths:
+        if (path == "/tmp" or path.startswith("/tmp/")) and os.path.isdir(path):
+            mount(path, path, None, BIND)
+            read_only(path)
+
+
 def private_dev(shm):
     nodes = {name: os.open(f"/dev/{name}", os.O_PATH) for name in DEVICES if os.path.exists(f"/dev/{name}")}
     mount("rulecheck-dev", "/dev", "tmpfs", NOSUID | NOEXEC, "size=64k,mode=0755")
@@ -177,6 +187,7 @@ def main():
         mount("none", "/", None, REC | PRIVATE)
         make_everything_read_only()
         shm = private_tmp(config["scratch_mb"], config["scratch"])
+        keep_read_only_under_tmp(config.get("read_only", []))
         private_dev(shm)
         guard_proc_and_run()
     except OSError as exc:
