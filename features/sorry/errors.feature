@@ -114,10 +114,16 @@ Feature: Bad input gets a clear error and leaves the state alone
       Then the position is rejected as malformed
 
     @clause:SRY-TURN-ORDER
-    Scenario: A turn that is not a player index is malformed
+    Scenario Outline: A turn that is not a player index is malformed
       Given a game of red, blue
-      When the position is loaded with turn set to true
+      When the position is loaded with turn set to <turn>
       Then the position is rejected as malformed
+
+      Examples:
+        | turn |
+        | true |
+        | 2    |
+        | -1   |
 
     @clause:SRY-SETUP
     Scenario: An unknown field is malformed
