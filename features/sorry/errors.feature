@@ -86,6 +86,17 @@ Feature: Bad input gets a clear error and leaves the state alone
       Then the position is rejected as malformed
 
     @clause:SRY-SETUP
+    Scenario Outline: A colour with other than four pawns is malformed
+      Given a game of red, blue
+      When the position is loaded with pawns/blue set to <pawns>
+      Then the position is rejected as malformed
+
+      Examples:
+        | pawns                                      |
+        | ["start", "start", "start"]                |
+        | ["start", "start", "start", "start", 5]    |
+
+    @clause:SRY-SETUP
     Scenario: An unknown square name is malformed
       Given a game of red, blue
       When the position is loaded with pawns/blue/2 set to "safety 9"
