@@ -177,6 +177,11 @@ Feature: Bad input gets a clear error and leaves the state alone
         | "2"   |
         | true  |
 
+    @clause:SRY-REMATCH @clause:SRY-FIRST-PLAYER
+    Scenario: Naming the starting player twice, as first and as previous winner, is a bad config
+      When a game is started with the config {"players": 3, "first": "blue", "previous_winner": "yellow"}
+      Then the config is rejected as bad-config
+
     @clause:SRY-PLAYERS
     Scenario: A player count that does not match the colours named is a bad config
       When a game is started with the config {"players": 3, "colours": ["red", "blue"]}
