@@ -155,10 +155,6 @@ def config_report(games: list[str], records: list[dict], every_reading: bool = T
 PAIR = " + "
 
 
-def pair_key(a: str, b: str) -> str:
-    return PAIR.join(sorted((a, b)))
-
-
 def pairs_of(clauses: Iterable[str]) -> list[str]:
     """Every pair of two clauses among ``clauses`` (the ones one transition exercised)."""
     cs = sorted(set(clauses))

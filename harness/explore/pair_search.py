@@ -29,7 +29,7 @@ import specs
 from engine import chance as chance_mod
 from engine.canonical import dumps
 from harness.explore.coverage import transition
-from harness.explore.pairs import FILE, WITNESS_SWITCH, _load, entries, key
+from harness.explore.pairs import FILE, WITNESS_SWITCH, entries, forget, key
 
 #: the defaults: random games per covering config (and random configs), situation samples as a
 #: multiple of the default run's, player actions per random game
@@ -164,7 +164,7 @@ def write(game: str, pairs: dict[str, dict], command: str) -> str:
         lines.append("")
     path = specs.SPECS_DIR / game / FILE
     path.write_text("\n".join(lines), encoding="utf-8")
-    _load.cache_clear()
+    forget()
     return str(path)
 
 

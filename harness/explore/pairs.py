@@ -55,6 +55,11 @@ def _load(game: str) -> tuple[dict, ...]:
     return tuple(tomllib.loads(path.read_text(encoding="utf-8")).get("pair", []))
 
 
+def forget() -> None:
+    """Read the ``pairs.toml`` files afresh on the next call (after one was written)."""
+    _load.cache_clear()
+
+
 def entries(game: str) -> dict[str, dict]:
     """The declared pairs of ``game``: key -> its entry (``clauses``, ``seen``, ``at``, ``replay``);
     none when the game has no ``pairs.toml``."""

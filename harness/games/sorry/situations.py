@@ -6,8 +6,9 @@ from __future__ import annotations
 from harness.explore.situations import Situation
 from harness.games.sorry.positions import (
     ONTO_SLIDE, SEVEN_ORDER, backward_shortcut, card_onto_slide, every_slide_square, forfeited_eleven,
-    forfeited_two, partner_bumps, plain_race, points_last_move, points_race, prefer, rematch_quick, seats, seven_both_orders, seven_home_split,
-    sorry_on_own_triangle, sorry_only_partner, swap_into_slide, swap_onto_triangle, team_race, team_seven,
+    forfeited_two, partner_bumps, plain_race, points_last_move, points_race, prefer, rematch_quick, seats,
+    seven_both_orders, seven_home_split, sorry_on_own_triangle, sorry_only_partner, swap_into_slide,
+    swap_onto_triangle, team_race, team_seven,
 )
 
 SITUATIONS = [
