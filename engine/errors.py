@@ -10,6 +10,7 @@ from specs.errors import (  # noqa: F401
     MalformedError,
     RulecheckError,
     UnknownChoiceError,
+    UnknownRefError,
     encodable,
     error_from_wire,
     error_row,

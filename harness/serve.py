@@ -25,7 +25,7 @@ import orjson
 
 import specs.protocol as proto
 from engine.canonical import dumps, float_free, loads_checked, vouched_float_free
-from engine.errors import MalformedError, RulecheckError, UnknownChoiceError
+from engine.errors import MalformedError, RulecheckError, UnknownChoiceError, UnknownRefError
 from engine.protocol import Engine
 
 #: a factory gets the choices asked for in ``hello`` (None: the engine's defaults)
@@ -75,6 +75,9 @@ class Server:
         self.validate = validate
         self.requests = 0
         self.memo = StateMemo()
+        #: states answered to a request with ``"keep": true``, by their ref (feature state-ref), oldest first
+        self.kept: collections.OrderedDict[int, Any] = collections.OrderedDict()
+        self._next_ref = 0
         self._ref_engine = self._ref = None
         self._wire = False  # answering a line: a remembered state goes out as its canonical bytes
 
@@ -136,9 +139,32 @@ class Server:
                 for cid in wanted:
                     if cid not in have:
                         raise UnknownChoiceError(f"this engine has no choice {cid!r}; it has: {', '.join(sorted(have)) or '(none)'}")
+        self.kept.clear()  # refs name states of the session's engine: a new hello starts afresh
         info = dict(self.engine.hello())
         return {"protocol": proto.PROTOCOL_VERSION, **info,
                 "ops": [*proto.REQUIRED_OPS, *proto.OPTIONAL_OPS, *proto.FEATURES]}
+
+    def _keep(self, state, answer: dict) -> dict:
+        """``answer`` with the ref of ``state``, kept for later requests (feature state-ref: at least
+        the ``proto.KEPT_STATES`` most recent are kept)."""
+        kept = self.kept
+        if len(kept) >= proto.KEPT_STATES:
+            kept.popitem(last=False)
+        self._next_ref += 1
+        kept[self._next_ref] = state
+        answer["ref"] = self._next_ref
+        return answer
+
+    def _state_of(self, req: dict):
+        """The state a request names: its ``state``, or the kept state its ``state_ref`` names."""
+        if "state_ref" not in req:
+            return self._state(req["state"])
+        ref = req["state_ref"]
+        got = self.kept.get(ref) if type(ref) is int else None
+        if got is None:
+            raise UnknownRefError(f"no kept state has ref {ref!r}: this engine keeps the states of its last "
+                                  f"{proto.KEPT_STATES} answers to requests with \"keep\": true", path="state_ref")
+        return got
 
     def _state(self, obj: dict):
         game = obj.get("game")
@@ -178,19 +204,22 @@ class Server:
                 from engine.errors import BadConfigError
 
                 raise BadConfigError(f"this engine plays {eng.game!r}, not {req['game']!r}", path="game")
-            return {"state": self._out(eng.new_game(req["config"]))}
+            new = eng.new_game(req["config"])
+            answer = {"state": self._out(new)}
+            return self._keep(new, answer) if req.get("keep") is True else answer
         if op == "legal":
-            state = self._state(req["state"])
+            state = self._state_of(req)
             return {"actions": self._listed(state, eng.legal_actions(state))}
         if op == "apply":
             action = req.get("action")
             if not isinstance(action, dict):
                 raise MalformedError(f"an action is a JSON object, got {type(action).__name__}", path="action")
-            state = self._state(req["state"])
+            state = self._state_of(req)
             new = eng.apply(state, self.memo.listed_twin(state, action))
+            answer = {"state": self._out(new)}
             if req.get("legal"):
-                return {"state": self._out(new), "actions": self._listed(new, eng.legal_actions(new))}
-            return {"state": self._out(new)}
+                answer["actions"] = self._listed(new, eng.legal_actions(new))
+            return self._keep(new, answer) if req.get("keep") is True else answer
         if op == "load":
             return {"state": eng.to_json(self._state(req["state"]))}
         if op == "chance":

@@ -23,6 +23,8 @@ ERROR_ROWS: dict[str, str] = {
     "unknown-choice": "`hello` asked for a choice id or option you do not know",
     "bad-config": "a game configuration the rules do not allow, or a game you do not play",
     "unsupported": "an optional op you do not implement",
+    "unknown-ref": "a `state_ref` that names no state you keep (feature `state-ref`: only for a ref older than "
+                   "the states you must keep is it not a fault of yours)",
     "internal": "a bug in your engine (say what; rulecheck reports it as such)",
 }
 
@@ -75,6 +77,12 @@ class BadConfigError(RulecheckError, ValueError):
     code = "bad-config"
 
 
+class UnknownRefError(RulecheckError, KeyError):
+    """A ``state_ref`` naming no state the engine keeps (feature ``state-ref``)."""
+
+    code = "unknown-ref"
+
+
 def encodable(text: str) -> str:
     """``text`` with anything UTF-8 cannot encode (lone surrogates) backslash-escaped."""
     try:
@@ -86,7 +94,8 @@ def encodable(text: str) -> str:
 
 ERRORS_BY_CODE = {
     cls.code: cls
-    for cls in (MalformedError, IllegalActionError, InvalidOutcomeError, UnknownChoiceError, BadConfigError)
+    for cls in (MalformedError, IllegalActionError, InvalidOutcomeError, UnknownChoiceError, BadConfigError,
+                UnknownRefError)
 }
 
 

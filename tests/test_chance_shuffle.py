@@ -37,3 +37,28 @@ def test_a_sampled_outcome_is_the_one_random_shuffle_gives():
     random.Random(5).shuffle(pool)
     got = chance_mod.sample(chance, rng)["outcome"][0]
     assert got == {"0": sorted(pool[0:3], key=repr), "1": sorted(pool[3:6], key=repr), "aside": sorted(pool[6:8], key=repr)}
+
+
+def test_a_one_item_draw_is_uniform_over_the_pool_copies():
+    """A one-item draw picks a pool entry uniformly: a card with three copies in the pile comes
+    three times as often as a card with one (SRY-DRAW-PILE: the draw pile is a multiset)."""
+    chance = {"event": "draw", "draws": [{"pool": ["1", "1", "1", "5"], "take": {"draw": 1}}]}
+    rng = random.Random(3)
+    counts = {"1": 0, "5": 0}
+    for _ in range(4000):
+        out = chance_mod.sample(chance, rng)["outcome"]
+        assert len(out) == 1 and list(out[0]) == ["draw"] and len(out[0]["draw"]) == 1
+        chance_mod.validate(chance, chance_mod.chance_action("draw", out))
+        counts[out[0]["draw"][0]] += 1
+    assert 2800 < counts["1"] < 3200, counts
+
+
+def test_a_one_item_oriented_draw_names_its_orientation():
+    chance = {"event": "flip", "draws": [{"pool": ["a", "b"], "take": {"0": 1}, "orient": True}]}
+    rng = random.Random(8)
+    seen = set()
+    for _ in range(200):
+        (item,) = chance_mod.sample(chance, rng)["outcome"][0]["0"]
+        assert item[0] in ("a", "b") and isinstance(item[1], bool)
+        seen.add(item[1])
+    assert seen == {True, False}

@@ -63,8 +63,11 @@ class _Slot:
 
 
 def bench_protocol(cmd: str, game: str, seconds: float = 5.0, *, batch: bool = True, parallel: int = 128,
-                   seed: int = 0, config: dict | None = None, **engine_kwargs) -> dict:
+                   seed: int = 0, config: dict | None = None, state_refs: bool = True, **engine_kwargs) -> dict:
     """Measure checked transitions per second of the engine started by ``cmd``.
+
+    ``state_refs``: send states back by ref when the engine has the feature ``state-ref``
+    (``harness.driver.state_refs``; every state is still answered whole and checked).
 
     Returns a dict with ``transitions``, ``seconds`` (wall), ``transitions_per_second``,
     ``cpu_rulecheck``/``cpu_engine`` (CPU seconds), ``transitions_per_cpu_second`` (both
@@ -75,7 +78,7 @@ def bench_protocol(cmd: str, game: str, seconds: float = 5.0, *, batch: bool = T
     rng = random.Random(seed)
     make_config = _config_maker(game, config)
     engine_kwargs.setdefault("batch_size", max(1, parallel))
-    with SubprocessEngine(cmd, game=game, **engine_kwargs) as eng:
+    with SubprocessEngine(cmd, game=game, state_refs=state_refs, **engine_kwargs) as eng:
         pid = eng.pid
         cpu0, ecpu0, trips0, t0 = time.process_time(), _proc_cpu(pid), eng.requests, time.perf_counter()
         if batch:
@@ -91,6 +94,7 @@ def bench_protocol(cmd: str, game: str, seconds: float = 5.0, *, batch: bool = T
             "batch": batch,
             "parallel": parallel if batch else 1,
             "apply_legal": eng.supports("apply-legal"),
+            "state_refs": state_refs and eng.supports("state-ref"),
             "transitions": transitions,
             "seconds": round(elapsed, 3),
             "transitions_per_second": round(transitions / elapsed, 1) if elapsed else 0.0,

@@ -67,6 +67,7 @@ from harness.driver.referee import (
     not_strict_json,
     printable,
 )
+from harness.driver.state_refs import StateRefs, env_flag
 from harness.driver.engine_process import (  # noqa: F401  (re-exported: the process side lived here)
     DEFAULT_CPU_SECONDS,
     DEFAULT_MAX_LINE_BYTES,
@@ -135,7 +136,7 @@ class SubprocessEngine(_ProcessIO, Engine):
                  grace: float = 1.0, max_faults: int = 3, batch_size: int = 128, stderr_bytes: int = 16384,
                  env: dict | None = None, cwd: str | None = None, state_schema: dict | None = None,
                  action_schema: dict | None = None, validate: bool = True, reuse: bool | None = None,
-                 sandbox: bool | None = None):
+                 sandbox: bool | None = None, state_refs: bool | None = None):
         self.cmd = cmd if isinstance(cmd, str) else shlex.join(cmd)
         self.argv = shlex.split(cmd) if isinstance(cmd, str) else list(cmd)
         if not self.argv:
@@ -183,6 +184,9 @@ class SubprocessEngine(_ProcessIO, Engine):
         # id -> state answered in a float-free line (dumps_line skips it), oldest first
         self._clean: collections.OrderedDict[int, dict] = collections.OrderedDict()
         self._last_clean = self._batch_checked = False  # the last answer: float-free; passed _batch_check
+        #: send states back by ref (feature state-ref) in batches, when the engine lists it
+        self.state_refs = env_flag("RULECHECK_STATE_REFS") if state_refs is None else state_refs
+        self._refs = StateRefs()
         self.reuse = _reuse_default() if reuse is None else reuse
         self._check_breaker()
         if not (self.reuse and self._adopt()):
@@ -207,6 +211,7 @@ class SubprocessEngine(_ProcessIO, Engine):
         if self._finalizer is not None:
             self._finalizer.detach()
         self._finalizer = weakref.finalize(self, self._proc.close, 0.2)
+        self._refs.forget()  # a new process keeps none of the old one's states
         req = {"op": "hello", "protocol": proto.PROTOCOL_VERSION, "game": self.game}
         if self.requested_choices:
             req["choices"] = self.requested_choices
@@ -359,8 +364,11 @@ class SubprocessEngine(_ProcessIO, Engine):
         req["id"] = rid  # the caller's dict: its fault messages name the id too
         self.requests += 1
         limit = self.startup_deadline if startup else (deadline or self.deadline)
+        wire = req
+        if req["op"] == "batch" and self.state_refs and self._ops is not None and "state-ref" in self._ops:
+            wire = {**req, "requests": self._refs.outgoing(req["requests"], rid)}
         try:
-            data = dumps_line(req, self._clean) + b"\n"
+            data = dumps_line(wire, self._clean) + b"\n"
         except (TypeError, ValueError) as exc:
             raise MalformedError(f"cannot send {req['op']}: not JSON: {exc}") from None
         end = time.monotonic() + limit
@@ -532,14 +540,23 @@ class SubprocessEngine(_ProcessIO, Engine):
         if len(resp) != len(requests):
             self._fault(SchemaViolation, f"batch of {len(requests)} requests answered with {len(resp)} responses",
                         full, kill=False)
-        for sub, r in zip(requests, resp):
+        keeps = self._refs.incoming(ticket.rid)  # per sub-request: the ordinal of its "keep": true, or None
+        for i, (sub, r) in enumerate(zip(requests, resp)):
+            kept = keeps[i] if keeps else None
             if "error" in r:
                 if not _is_error(r["error"]):
                     self._fault(SchemaViolation, f"malformed error in a batch answer: {excerpt(dumps(r), 200)}", full,
                                 kill=False)
                 r["error"]["message"] = printable(r["error"]["message"])
                 self.error_counts[r["error"]["code"]] += 1
+                if r["error"]["code"] == "unknown-ref":
+                    self._fault(ProtocolError, f"the engine lists the feature state-ref but has forgotten a state it "
+                                               f"was asked to keep less than {proto.KEPT_STATES // 2} kept states ago "
+                                               f"(it must keep its last {proto.KEPT_STATES}): {r['error']['message']}",
+                                full, kill=False)
                 continue
+            if kept is not None and "ref" in r:
+                self._refs.note(r.pop("ref"), r.get("state"), kept)
             key = _RESULT_KEY.get(sub.get("op"))
             if key not in r:
                 self._fault(SchemaViolation, f"batch answer to {sub.get('op')} has no {key!r}: {excerpt(dumps(r), 200)}",

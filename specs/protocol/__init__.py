@@ -28,8 +28,11 @@ BASE_URI = "https://rulecheck.invalid/protocol/"
 #: ops every engine answers; the others are optional (answered ``unsupported`` when absent)
 REQUIRED_OPS = ("hello", "new", "legal", "apply", "batch")
 OPTIONAL_OPS = ("load", "chance", "observe")
-#: optional features an engine may list in hello's ``ops``: apply with ``"legal": true``
-FEATURES = ("apply-legal",)
+#: optional features an engine may list in hello's ``ops``: apply with ``"legal": true``; states named
+#: by ref (``"keep": true`` in new/apply, ``"state_ref"`` instead of ``"state"`` in legal/apply)
+FEATURES = ("apply-legal", "state-ref")
+#: feature state-ref: an engine keeps at least the states of its last this many answers with a ref
+KEPT_STATES = 4096
 SUB_OPS = ("new", "legal", "apply", "load", "chance", "observe")
 
 
