@@ -48,6 +48,14 @@ def dumps(obj: Any, *, no_nan: bool = False) -> str:
     return out.decode("utf-8")
 
 
+def float_free_bytes(obj: Any) -> bytes:
+    """Canonical text of a JSON value known to hold no float (a reference engine's answer), as
+    UTF-8 bytes: orjson's text, which is then exactly :func:`dumps`'s. Raises ``TypeError`` for
+    what orjson does not write as ``json`` does (an integer past 64 bits, a lone surrogate, a key
+    that is not a string): the caller then uses :func:`dumps`."""
+    return orjson.dumps(obj, option=_ORJSON_OPTS)
+
+
 def dumps_line(obj: Any, known: dict[int, Any] | None = None) -> bytes:
     """A protocol line's bytes (keys in insertion order, no spaces, UTF-8, no newline): exactly
     ``json.dumps(obj, separators=(",", ":"), ensure_ascii=False).encode()``, written by orjson

@@ -24,7 +24,7 @@ from typing import Any, Callable, Union
 import orjson
 
 import specs.protocol as proto
-from engine.canonical import dumps, float_free, loads_checked, vouched_float_free
+from engine.canonical import dumps, float_free, float_free_bytes, loads_checked, vouched_float_free
 from engine.errors import MalformedError, RulecheckError, UnknownChoiceError, UnknownRefError
 from engine.protocol import Engine
 
@@ -235,19 +235,24 @@ class Server:
     # ---- one line ------------------------------------------------------------------
     def handle_line(self, line: str | bytes) -> str | None:
         """The response line (without newline) to one request line; None for a blank line."""
+        out = self.answer_line(line)
+        return None if out is None else out.decode("utf-8")
+
+    def answer_line(self, line: str | bytes) -> bytes | None:
+        """:meth:`handle_line`'s answer as UTF-8 bytes (what ``serve`` writes)."""
         raw = line
         try:
             if isinstance(line, bytes):
                 line = line.decode("utf-8")
         except UnicodeDecodeError as exc:
-            return _dumps({"id": None, "error": {"code": "malformed", "message": f"the line is not UTF-8: {exc}"}})
+            return _dumps({"id": None, "error": {"code": "malformed", "message": f"the line is not UTF-8: {exc}"}}).encode()
         if not line.strip():
             return None
         try:
             req, no_floats = loads_checked(raw, line)
         except (ValueError, RecursionError) as exc:
             return _dumps({"id": None, "error": {"code": "malformed",
-                                                 "message": f"the line is not JSON: {exc}; line starts {line[:80]!r}"}})
+                                                 "message": f"the line is not JSON: {exc}; line starts {line[:80]!r}"}}).encode()
         self._wire = True
         try:
             if no_floats:  # the engine's from_json need not look for a float in the states again
@@ -257,10 +262,15 @@ class Server:
                 resp = self.handle(req)
         finally:
             self._wire = False
+        if self.reference:  # our engines answer integers, never a float: orjson's text is exact
+            try:
+                return float_free_bytes(resp)
+            except TypeError:
+                pass
         try:
-            return _dumps(resp, no_nan=self.reference)
+            return _dumps(resp, no_nan=self.reference).encode("utf-8")
         except (TypeError, ValueError) as exc:  # an engine returned something that is not JSON
-            return _dumps({"id": resp.get("id"), "error": _internal(exc)})
+            return _dumps({"id": resp.get("id"), "error": _internal(exc)}).encode("utf-8")
 
 
 class StateMemo:
@@ -410,16 +420,16 @@ def serve(engine_or_factory: Engine | EngineFactory, infile, outfile, *,
                 if not more or more.endswith(nl):
                     break
             out = _dumps({"id": None, "error": {"code": "malformed",
-                                                "message": f"request line longer than {max_request_bytes} bytes; skipped"}})
+                                                "message": f"request line longer than {max_request_bytes} bytes; skipped"}}).encode()
         else:
-            out = server.handle_line(line)
+            out = server.answer_line(line)
             if out is None:
                 continue
         try:
             if binary_out:
-                outfile.write(out.encode("utf-8") + b"\n")
+                outfile.write(out + b"\n")
             else:
-                outfile.write(out + "\n")
+                outfile.write(out.decode("utf-8") + "\n")
             outfile.flush()
         except (BrokenPipeError, OSError):
             return 0
