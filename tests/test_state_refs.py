@@ -142,3 +142,12 @@ def test_an_engine_that_forgets_a_state_it_had_to_keep_is_faulted(tmp_path):
         with pytest.raises(ProtocolError, match="state-ref"):
             _play_batched(eng, "dnup", games=4)
         assert eng.fault_counts["protocol"] == 1
+
+
+@pytest.mark.parametrize("refs", [True, False])
+def test_the_protocol_bench_says_whether_states_went_by_ref(refs):
+    from harness.driver.protocol_bench import bench_protocol
+
+    r = bench_protocol(SERVE.format(game="sorry"), "sorry", 0.3, parallel=8, state_refs=refs)
+    assert r["state_refs"] is refs and r["transitions"] > 0
+    assert r["errors"] == 0 and not any(r["faults"].values())

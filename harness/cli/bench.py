@@ -25,6 +25,9 @@ from harness.cli.common import UsageProblem, console, err_console, pick_games
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--check", "enforce", is_flag=True, help="exit 1 when a target is missed")
 @click.option("--protocol", is_flag=True, help="checked transitions/s over the subprocess protocol instead")
+@click.option("--stateless", is_flag=True,
+              help="with --protocol: send every state back whole, as `rulecheck check` does, instead of by ref "
+                   "(feature state-ref)")
 @click.option("--calibration", type=click.Choice(["auto", "hearts", "python"]), default="auto", show_default=True,
               help="the workload every figure is divided by: OpenSpiel's C++ hearts (rulecheck[anchors]), "
                    "or a fixed pure-Python one; auto picks hearts when OpenSpiel is installed")
@@ -32,7 +35,7 @@ from harness.cli.common import UsageProblem, console, err_console, pick_games
               help="the time of the default `rulecheck check` per game instead (a minute or more per game)")
 @click.option("--engine", "-e", default=None,
               help="with --check-time: also time the check of this engine (as `check -e`), as a multiple of the reference's")
-def bench(game, seconds, runs, as_json, enforce, protocol, calibration, check_time, engine):
+def bench(game, seconds, runs, as_json, enforce, protocol, stateless, calibration, check_time, engine):
     """Random-playout throughput (plies per CPU-second) as a ratio to a calibration workload
     measured in the same run, judged against the targets."""
     games = pick_games(game)
@@ -46,7 +49,7 @@ def bench(game, seconds, runs, as_json, enforce, protocol, calibration, check_ti
         _bench_check_time(games, engine, as_json, cal)
         return
     if protocol:
-        _bench_protocol(games, seconds, 3 if runs is None else runs, as_json, enforce, cal)
+        _bench_protocol(games, seconds, 3 if runs is None else runs, as_json, enforce, cal, state_refs=not stateless)
         return
     results = [bench_game(g, seconds=seconds, runs=5 if runs is None else runs, calibration=cal) for g in games]
     if as_json:
@@ -115,7 +118,7 @@ def _print_calibration(console, cal: Calibration) -> None:
 
 
 def _bench_protocol(games: list[str], seconds: float, runs: int, as_json: bool, enforce: bool,
-                    cal: Calibration | None = None) -> None:
+                    cal: Calibration | None = None, state_refs: bool = True) -> None:
     """``bench --protocol``: checked transitions/s of the reference over ``rulecheck serve``."""
     try:
         from harness.driver.protocol_bench import bench_protocol_runs
@@ -126,11 +129,12 @@ def _bench_protocol(games: list[str], seconds: float, runs: int, as_json: bool, 
     for g in games:
         if not as_json:
             err_console.print(f"[dim]{g}: {runs} run(s) of {seconds:g} s over rulecheck serve ...[/]")
-        results.append(bench_protocol_runs(g, seconds, runs, calibration=cal))
+        results.append(bench_protocol_runs(g, seconds, runs, calibration=cal, state_refs=state_refs))
     if as_json:
         click.echo(json.dumps(results, indent=1))
     else:
-        table = Table(title=f"checked transitions over the protocol (median of {runs} run(s))")
+        how = "states sent back by ref" if state_refs else "every state sent whole"
+        table = Table(title=f"checked transitions over the protocol, {how} (median of {runs} run(s))")
         for col in ("game", "per s", "x hearts", "target", "verdict", "CPU s/1k", "rc / engine"):
             table.add_column(col, justify="left" if col in ("game", "verdict") else "right")
         for r in results:

@@ -121,7 +121,7 @@ TARGET_RATIO = 0.12
 
 
 def bench_protocol_runs(game: str, seconds: float = 4.0, runs: int = 3, *, cmd: str | None = None,
-                        calibrate: bool = True, calibration=None, progress=None) -> dict:
+                        calibrate: bool = True, calibration=None, progress=None, state_refs: bool = True) -> dict:
     """``runs`` runs of :func:`bench_protocol` (a fresh engine process each), judged on their median.
 
     The result has every run, ``median_transitions_per_s``, ``best_transitions_per_s``,
@@ -142,7 +142,7 @@ def bench_protocol_runs(game: str, seconds: float = 4.0, runs: int = 3, *, cmd: 
     first = calibration.measure(cal_s) if calibration is not None else None
     results = []
     for i in range(runs):
-        r = bench_protocol(cmd, game, seconds)
+        r = bench_protocol(cmd, game, seconds, state_refs=state_refs)
         r["cpu_s_per_1k_transitions"] = _per_1k(r)
         if calibration is not None:
             calibration.measure(cal_s)
@@ -167,6 +167,7 @@ def bench_protocol_runs(game: str, seconds: float = 4.0, runs: int = 3, *, cmd: 
         "game": game,
         "engine": results[0]["engine"],
         "runs": results,
+        "state_refs": all(r["state_refs"] for r in results),
         "median_transitions_per_s": round(med, 1),
         "best_transitions_per_s": max(tps),
         "median_transitions_per_busier_cpu_s": round(statistics.median(busier), 1),
