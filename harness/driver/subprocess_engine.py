@@ -67,6 +67,8 @@ from harness.driver.referee import (
     not_strict_json,
     printable,
 )
+from harness.driver import breaker
+from harness.driver.breaker import BREAKER_FAULTS, BREAKER_LIMIT, BREAKER_WINDOW, reset_breakers  # noqa: F401
 from harness.driver.state_refs import StateRefs, env_flag
 from harness.driver.engine_process import (  # noqa: F401  (re-exported: the process side lived here)
     DEFAULT_CPU_SECONDS,
@@ -109,22 +111,6 @@ def _describe_request(req: dict) -> str:
         return excerpt(f"batch of {len(subs)} ({', '.join(f'{n} {o}' for o, n in ops.items())}); first: {first}", 400)
     short = {k: (summary(v) if k == "state" else v) for k, v in req.items()}
     return excerpt(dumps(short), 400)
-
-
-#: (argv, game) -> [faults in a row without a good answer, the last fault, recent outcomes (1 = fault)]
-_BREAKER: dict[tuple, list] = {}
-#: after this many faults of one command line in a row (any kind), new requests fail at once
-BREAKER_LIMIT = 3
-#: ... or after this many faults among the last BREAKER_WINDOW outcomes (faults and good answers)
-BREAKER_FAULTS = 6
-BREAKER_WINDOW = 30
-
-
-
-def reset_breakers() -> None:
-    """Forget the faults of every command line (new engines are started again)."""
-    with _POOL_LOCK:
-        _BREAKER.clear()
 
 
 class SubprocessEngine(_ProcessIO, Engine):
@@ -279,12 +265,7 @@ class SubprocessEngine(_ProcessIO, Engine):
         self.fault_counts[fault.counter] = self.fault_counts.get(fault.counter, 0) + 1
         if len(self.faults) >= self.max_faults:
             self._disabled = fault
-        with _POOL_LOCK:  # every kind of fault counts against the command line
-            entry = _BREAKER.setdefault(self._breaker_key(), [0, None, collections.deque(maxlen=BREAKER_WINDOW)])
-            entry[0] += 1
-            entry[1] = fault
-            entry[2].append(1)
-            tripped = self._tripped(entry)
+        tripped = breaker.fault(self._breaker_key(), fault)  # every kind of fault counts against the command line
         if tripped and self._disabled is None:
             self._disabled = fault
             self._disabled_why = f" ({tripped})"
@@ -292,30 +273,13 @@ class SubprocessEngine(_ProcessIO, Engine):
     def _breaker_key(self) -> tuple:
         return (tuple(self.argv), self.game)
 
-    @staticmethod
-    def _tripped(entry) -> str | None:
-        if entry[0] >= BREAKER_LIMIT:
-            return f"the last {entry[0]} requests or starts of this command faulted in a row without one good answer"
-        if sum(entry[2]) >= BREAKER_FAULTS:
-            return (f"{sum(entry[2])} of the last {len(entry[2])} requests or starts of this command faulted "
-                    f"(the limit is {BREAKER_FAULTS} of {BREAKER_WINDOW})")
-        return None
-
     def _good_answer(self) -> None:
-        """A request (other than hello) was answered: the command line works, at least now."""
-        if _BREAKER:
-            with _POOL_LOCK:
-                entry = _BREAKER.get(self._breaker_key())
-                if entry is not None:
-                    entry[0] = 0
-                    entry[2].append(0)
+        breaker.good_answer(self._breaker_key())
 
     def _check_breaker(self) -> None:
-        with _POOL_LOCK:
-            entry = _BREAKER.get(self._breaker_key())
-            why = self._tripped(entry) if entry is not None else None
-        if why and entry[1] is not None:
-            last = entry[1]
+        got = breaker.tripped(self._breaker_key())
+        if got is not None:
+            why, last = got
             raise type(last)(
                 f"not started: {why} (harness.driver.subprocess_engine.reset_breakers() starts afresh); the last fault "
                 f"was: {last.what}", op=last.op, request_id=last.request_id, excerpt=last.excerpt,
