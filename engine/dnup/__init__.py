@@ -131,7 +131,7 @@ class DnupEngine(Engine):
         return State(g, ((),) * players, ((),) * g.slots, (), None, zeros, zeros, 1, 0, CHANCE, 0, -1, None)
 
     def legal_actions(self, state: State) -> list[Action]:
-        return list(A.legal(self, state)[1])
+        return list(A.legal(self, state, type(self) is DnupEngine)[1])
 
     def chance(self, state: State) -> dict | None:
         if state.to_move != CHANCE:
@@ -150,14 +150,18 @@ class DnupEngine(Engine):
         # object, as Sorry! does) is its listed move, without reading it again. Only for the
         # reference class: a subclass (a variant, a broken engine) may read an action otherwise
         # than it lists it, and that difference is what the harness must see.
-        if type(self) is DnupEngine:
+        reference = type(self) is DnupEngine
+        if reference:
             cached = state._legal
             if cached is not None and cached[0] is self:
                 moves, acts = cached[1]
-                for k in range(len(acts)):
-                    if acts[k] is action:
-                        return T.play(self, state, moves[k])
-        return T.play(self, state, A.parse(self, state, action))
+                try:
+                    k = acts.index(action)
+                except ValueError:
+                    k = -1
+                if k >= 0 and acts[k] is action:
+                    return T.play(self, state, moves[k], True)
+        return T.play(self, state, A.parse(self, state, action), reference)
 
     def to_json(self, state: State) -> dict:
         return codec.to_json(state)

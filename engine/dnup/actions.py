@@ -28,68 +28,119 @@ from engine.errors import IllegalActionError, InvalidOutcomeError, MalformedErro
 TYPES = ("play", "add", "take", "flip")
 
 
-def legal(rules, s: State) -> tuple[list, list]:
-    """(moves, action dicts) of the player to move, without duplicates. Cached on the state."""
+class Listing:
+    """The action dicts and moves ``legal`` lists that depend only on the deck and the seats,
+    made once per game table (``Game.listing``) and shared by its states: a single card
+    played (``plays[p][oc]`` with its move ``play_moves[oc]``), a set taken (``takes[p][slot]``,
+    ``take_moves[slot]``) and a flip (``flips[p]``). Action dicts are values: no caller
+    changes them."""
+
+    __slots__ = ("plays", "play_moves", "takes", "take_moves", "flips")
+
+    def __init__(self, g):
+        ids = g.deck.ids
+        cards = range(2 * len(ids))
+        seats = range(g.players)
+        self.plays = tuple(tuple({"type": "play", "player": p, "cards": [ids[oc >> 1]]} for oc in cards)
+                           for p in seats)
+        self.play_moves = tuple(("A", (oc,)) for oc in cards)
+        self.takes = tuple(tuple({"type": "take", "player": p, "owner": g.owner(slot), "area": g.area_of(slot)}
+                                 for slot in range(g.slots)) for p in seats)
+        self.take_moves = tuple(("C", slot) for slot in range(g.slots))
+        self.flips = tuple({"type": "flip", "player": p} for p in seats)
+
+
+def listing(g) -> Listing:
+    """The shared action dicts of ``g`` (made on first use)."""
+    got = g.listing
+    if got is None:
+        got = g.listing = Listing(g)
+    return got
+
+
+FLIP = ("D",)
+
+
+def legal(rules, s: State, inline: bool = False) -> tuple[list, list]:
+    """(moves, action dicts) of the player to move, without duplicates. Cached on the state.
+
+    ``inline``: ``rules`` are the reference's own (``beats`` is ``>``, ``add_losers`` is
+    ``sets.add_losers``), so they are compared here without calling the hooks."""
     cached = s._legal
     if cached is not None and cached[0] is rules:
         return cached[1]
-    g = s.g
     p = s.to_move
     if p < 0:
         return ([], [])
+    g = s.g
+    lst = g.listing or listing(g)
     val = g.val
-    ids = g.deck.ids
     areas = g.areas
-    hand = s.hands[p]
     sets = s.sets
+    beats = rules.beats
     best: dict[int, int] = {}
     tbl = []
-    for slot, cs in enumerate(sets):
-        if cs:
-            n = len(cs)
-            v = val[cs[0]]
-            tbl.append((slot, n, v))
-            if n not in best or best[n] < v:
-                best[n] = v
+    if sets.count(()) != len(sets):
+        for slot, cs in enumerate(sets):
+            if cs:
+                n = len(cs)
+                v = val[cs[0]]
+                tbl.append((slot, n, v))
+                if n not in best or best[n] < v:
+                    best[n] = v
     groups: dict[int, list[int]] = {}
-    for oc in hand:
+    for oc in s.hands[p]:
         v = val[oc]
-        got = groups.get(v)
-        if got is None:
-            groups[v] = [oc]
+        if v in groups:
+            groups[v].append(oc)
         else:
-            got.append(oc)
+            groups[v] = [oc]
     moves: list = []
     acts: list = []
     add_move, add_act = moves.append, acts.append
-    beats = rules.beats
+    play_moves, plays = lst.play_moves, lst.plays[p]
+    b1 = best.get(1)
     for v, cs in groups.items():
-        for size in range(1, len(cs) + 1):
-            b = best.get(size)
-            if b is not None and not beats(v, b):
+        if b1 is None or (v > b1 if inline else beats(v, b1)):
+            if len(cs) == 1:
+                c = cs[0]
+                add_move(play_moves[c])
+                add_act(plays[c])
                 continue
-            if size == 1:
-                for c in cs:
-                    add_move(("A", (c,)))
-                    add_act({"type": "play", "player": p, "cards": [ids[c >> 1]]})
-            else:
-                for combo in combinations(cs, size):
-                    add_move(("A", combo))
-                    add_act({"type": "play", "player": p, "cards": [ids[c >> 1] for c in combo]})
+            moves += map(play_moves.__getitem__, cs)
+            acts += map(plays.__getitem__, cs)
+        elif len(cs) == 1:
+            continue
+        ids = g.deck.ids
+        for size in range(2, len(cs) + 1):
+            b = best.get(size)
+            if b is not None and not (v > b if inline else beats(v, b)):
+                continue
+            for combo in combinations(cs, size):
+                add_move(("A", combo))
+                add_act({"type": "play", "player": p, "cards": [ids[c >> 1] for c in combo]})
+    takes = lst.takes[p]
     for slot, n, v in tbl:
         owner = slot // areas
         if owner == p:
             continue
-        area = slot % areas + 1
         cs = groups.get(v)
-        if cs and rules.add_losers(g, sets, slot, n + 1, v) is not None:
-            for c in cs:
-                add_move(("B", c, slot))
-                add_act({"type": "add", "player": p, "card": ids[c >> 1], "owner": owner, "area": area})
-        add_move(("C", slot))
-        add_act({"type": "take", "player": p, "owner": owner, "area": area})
-    add_move(("D",))
-    add_act({"type": "flip", "player": p})
+        if cs:
+            if inline:
+                b = best.get(n + 1)
+                ok = g.consequence or b is None or v > b
+            else:
+                ok = rules.add_losers(g, sets, slot, n + 1, v) is not None
+            if ok:
+                area = slot % areas + 1
+                ids = g.deck.ids
+                for c in cs:
+                    add_move(("B", c, slot))
+                    add_act({"type": "add", "player": p, "card": ids[c >> 1], "owner": owner, "area": area})
+        add_move(lst.take_moves[slot])
+        add_act(takes[slot])
+    add_move(FLIP)
+    add_act(lst.flips[p])
     s._legal = (rules, (moves, acts))  # per engine: a subclass may read the rules differently
     return moves, acts
 

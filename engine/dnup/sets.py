@@ -46,8 +46,12 @@ def merge(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def remove(hand: tuple[int, ...], cards) -> tuple[int, ...]:
+    """``hand`` without ``cards`` (the cards it does not hold are ignored)."""
+    if len(cards) == 1 and cards[0] in hand:
+        i = hand.index(cards[0])
+        return hand[:i] + hand[i + 1:]
     gone = set(cards)
-    return tuple(c for c in hand if c not in gone)
+    return tuple([c for c in hand if c not in gone])
 
 
 def play_losers(rules, g: Game, sets: tuple, slot: int, size: int, value: int) -> list[int] | None:

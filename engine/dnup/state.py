@@ -29,7 +29,7 @@ class Game:
     """What every state of one game shares. Immutable by convention."""
 
     __slots__ = ("deck", "players", "areas", "slots", "turn_cap", "consequence", "val", "in_play",
-                 "removed", "start_card", "take", "deal_chance", "id_index", "seats", "deck_json")
+                 "removed", "start_card", "take", "deal_chance", "id_index", "seats", "deck_json", "listing")
 
     def __init__(self, deck: Deck, players: int, turn_cap: int | None, consequence: bool):
         self.deck = deck
@@ -53,6 +53,8 @@ class Game:
             "draws": [{"pool": [deck.ids[i] for i in self.in_play], "take": dict(self.take), "orient": True}],
         }
         self.deck_json = "assumed" if deck.source == "assumed" else deck.to_json()
+        #: the action dicts its states share (``actions.Listing``), made on first use
+        self.listing = None
 
     def key(self) -> tuple:
         return (self.deck.ids, self.deck.values, self.deck.marks, self.players, self.turn_cap, self.consequence)

@@ -12,10 +12,16 @@ from __future__ import annotations
 
 from engine.dnup import round as R
 from engine.dnup import sets as S
+from engine.dnup.areas import next_turn
 from engine.dnup.state import OVER, State
 
 
-def play(rules, s: State, move: tuple) -> State:
+def play(rules, s: State, move: tuple, inline: bool = False) -> State:
+    """The state after the legal ``move`` of the player to move.
+
+    ``inline``: ``rules`` are the reference's own (``play_losers`` is ``sets.play_losers``,
+    ``turn_after`` is ``areas.next_turn``, ``enter_turn`` is ``enter_turn`` below), so they
+    are applied here without calling the hooks."""
     g = s.g
     val = g.val
     p = s.to_move
@@ -27,8 +33,12 @@ def play(rules, s: State, move: tuple) -> State:
     if kind == "A":  # DNP-ACTION-A
         cards = move[1]
         hands[p] = S.remove(hands[p], cards)
-        slot = g.slot(p, s.area)
-        losers = rules.play_losers(g, s.sets, slot, len(cards), val[cards[0]]) or ()
+        slot = p * g.areas + s.area - 1
+        size = len(cards)
+        if not inline:
+            losers = rules.play_losers(g, s.sets, slot, size, val[cards[0]]) or ()
+        elif sets.count(()) != len(sets):  # a legal set beats every other set of its size (DNP-A-HIGHER)
+            losers = [o for o, cs in enumerate(sets) if len(cs) == size and o != slot]
         sets[slot] = cards
     elif kind == "B":  # DNP-ACTION-B
         c, slot = move[1], move[2]
@@ -65,8 +75,12 @@ def play(rules, s: State, move: tuple) -> State:
             leaving = None
         else:
             leaving = (who, left)
-    nxt, area = rules.turn_after(g, p, s.area, out)
-    rules.enter_turn(g, sets, nxt, area)
+    if inline:
+        nxt, area = next_turn(g, p, s.area, out)
+        sets[nxt * g.areas + area - 1] = ()  # DNP-DISCARD-OWN-SET (enter_turn)
+    else:
+        nxt, area = rules.turn_after(g, p, s.area, out)
+        rules.enter_turn(g, sets, nxt, area)
     if g.turn_cap is not None and turn >= g.turn_cap:  # DNP-TURN-CAP
         return State(g, tuple(hands), tuple(sets), out, leaving, tokens, wins, s.round, turn, OVER, 0, s.start,
                      dict(R.UNFINISHED))

@@ -10,20 +10,19 @@ OPS-TROPHY-DRAW); then ``over``.
 
 from __future__ import annotations
 
-import itertools
-
 import specs
 from engine import chance as chance_mod
 from engine.errors import BadConfigError, IllegalActionError, MalformedError
 from engine.opsnorren import describe as describe_mod
 from engine.opsnorren import json_io, notation
+from engine.opsnorren.actions import monkey_picks, passes, plays
 from engine.opsnorren.cards import CARD_ID, COLOURS, NAMES, card_id
 from engine.opsnorren.deal import apply_deal, deal_chance, team_chance
 from engine.opsnorren.jokers import after_pick, resolve
 from engine.opsnorren.rulecards import RULE_IDS, RULE_INDEX, piles, row_chance, ruleset
 from engine.opsnorren.scoring import final_result, round_winner, team_stars, trophy_chance
 from engine.opsnorren.state import (CHANCE_PHASES, DEAL, MONKEY, OVER, PASS, PHASES, PLAY, RULE_CARDS, TEAMS,
-                                    TROPHIES, State, blank, replace_at, with_cards, without)
+                                    TROPHIES, State, blank, replace_at, with_cards)
 from engine.opsnorren.tables import ROUNDS, load_tables
 from engine.opsnorren.trick import binding_colour, lead_colour, playable
 from engine.protocol import Engine
@@ -189,17 +188,26 @@ class OpsnorrenEngine(Engine):
     def _legal(self, s: State) -> tuple:
         ph = s.phase
         if ph == PLAY:
-            p = (s.leader + len(s.trick)) % s.n
-            cards = s._playable = playable(s.hands[p], self.binding(s, s.hands[p]))
-            return tuple({"type": "play", "player": p, "card": NAMES[c]} for c in cards)
+            trick = s.trick
+            p = (s.leader + len(trick)) % s.n
+            hand = s.hands[p]
+            if type(self) is not OpsnorrenEngine:
+                cards = playable(hand, self.binding(s, hand))
+            elif trick:  # the reference's own ``binding`` and ``lead``, without the calls
+                rs, ch = self.rs(s), self.ch
+                lead = lead_colour(trick, rs, ch.joker_lead_first_animal)
+                cards = playable(hand, binding_colour(trick, lead, rs, hand, ch.earlier_leads_bind))
+            else:
+                cards = hand  # OPS-LEAD: the leader plays any card
+            s._playable = cards
+            return plays(p, cards)
         if ph == PASS:
             p = self.next_passer(s)
             hand = s.hands[p] if self.ch.pass_jokers else tuple(c for c in s.hands[p] if c < 44)
-            return tuple({"type": "pass", "player": p, "cards": [NAMES[a], NAMES[b], NAMES[c]]}
-                         for a, b, c in itertools.combinations(hand, 3))
+            return passes(p, hand)
         if ph == MONKEY:
             res = self.resolution(s)
-            return tuple({"type": "monkey", "player": res.monkey, "card": NAMES[c]} for c in res.candidates)
+            return monkey_picks(res.monkey, res.candidates)
         return ()
 
     def result(self, s: State) -> dict | None:
@@ -219,9 +227,12 @@ class OpsnorrenEngine(Engine):
         cached = s._legal
         if cached is not None and cached[0] is self and cached[2] is not None and type(self) is OpsnorrenEngine:
             listed = cached[1]
-            for k in range(len(listed)):
-                if listed[k] is action:
-                    return self._play_card(s, (s.leader + len(s.trick)) % s.n, cached[2][k])
+            try:
+                k = listed.index(action)
+            except ValueError:
+                k = -1
+            if k >= 0 and listed[k] is action:
+                return self._play_card(s, (s.leader + len(s.trick)) % s.n, cached[2][k])
         if not isinstance(action, dict):
             raise MalformedError(f"an action is a JSON object with a 'type', got {action!r:.100}")
         t = action.get("type")
@@ -287,13 +298,14 @@ class OpsnorrenEngine(Engine):
 
     def _play_card(self, s: State, p: int, card: int) -> State:
         """The successor of a card play already known to be legal."""
-        hand = s.hands[p]
-        n = s.n
+        hands = s.hands
+        hand = hands[p]
+        i = hand.index(card)
         t = s.copy()
-        t.hands = replace_at(s.hands, p, without(hand, card))
+        t.hands = hands[:p] + (hand[:i] + hand[i + 1:],) + hands[p + 1:]
         trick = s.trick + ((p, card),)
         t.trick = trick
-        if len(trick) < n:
+        if len(trick) < s.n:
             return t
         res = self.resolve_trick(trick, s.leader, self.rs(s), s.team_of)
         if res.monkey is not None:

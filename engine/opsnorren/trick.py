@@ -15,7 +15,9 @@
 
 from __future__ import annotations
 
-from engine.opsnorren.cards import COLOUR_OF, VALUE_OF
+from bisect import bisect_left
+
+from engine.opsnorren.cards import COLOUR_OF, UNICORN, VALUE_OF
 
 #: marker: a joker lead followed by a joker, under ops.joker-lead-colour=none: no lead colour this trick
 NO_COLOUR = -2
@@ -23,6 +25,11 @@ NO_COLOUR = -2
 
 def lead_colour(trick, rs, joker_lead_first_animal: bool) -> int | None:
     """The colour players must follow now, or None when any card may be played."""
+    if not trick:
+        return None
+    lead = COLOUR_OF[trick[0][1]]
+    if lead >= 0 and not rs.new_lead_colour:
+        return lead  # an animal card led and nothing later changes the lead colour
     lead = None
     for i, (_, c) in enumerate(trick):
         col = COLOUR_OF[c]
@@ -53,13 +60,17 @@ def binding_colour(trick, lead: int | None, rs, hand, earlier: bool) -> int | No
 
 
 def playable(hand, lead) -> tuple:
-    """The cards of ``hand`` that may be played under lead colour ``lead``."""
+    """The cards of ``hand`` (sorted) that may be played under lead colour ``lead``.
+
+    A colour's cards are one run of a sorted hand (``colour * 11 + value``) and the jokers
+    come last, so both are found by bisection."""
     if lead is None:
         return hand
-    follow = [c for c in hand if COLOUR_OF[c] == lead]
-    if not follow:
+    lo = bisect_left(hand, lead * 11)
+    hi = bisect_left(hand, lead * 11 + 11, lo)
+    if lo == hi:
         return hand  # OPS-DISCARD-FREE
-    return tuple(c for c in hand if COLOUR_OF[c] == lead or COLOUR_OF[c] < 0)  # OPS-JOKER-ANYTIME
+    return hand[lo:hi] + hand[bisect_left(hand, UNICORN, hi):]  # OPS-JOKER-ANYTIME
 
 
 #: the printed colour strength (OPS-COLOUR-ORDER), which 'the strongest colour' of the 2 and
@@ -70,10 +81,16 @@ PRINTED = (0, 1, 2, 3)
 def best_animal(animals, rs, leftmost_decides: bool, reversal_everywhere: bool = True):
     """Index into ``animals`` ((player, card) pairs, no jokers) of the winning card."""
     strength = rs.strength
-    top = max(strength[COLOUR_OF[c]] for _, c in animals)
+    winner, best = 0, -1 << 30
+    for i, (_, c) in enumerate(animals):  # OPS-TRICK-WINNER: strongest colour, then highest value
+        k = strength[COLOUR_OF[c]] * 16 + VALUE_OF[c]
+        if k > best:
+            winner, best = i, k
+    if not rs.winner_rules:
+        return winner
+    top = best >> 4
     top_cards = [i for i, (_, c) in enumerate(animals) if strength[COLOUR_OF[c]] == top]
-    winner = max(top_cards, key=lambda i: VALUE_OF[animals[i][1]])  # OPS-TRICK-WINNER
-    if not reversal_everywhere and rs.winner_rules:  # ops.colour-reversed-scope=trick-winner
+    if not reversal_everywhere:  # ops.colour-reversed-scope=trick-winner
         strength = PRINTED
         top = max(strength[COLOUR_OF[c]] for _, c in animals)
         top_cards = [i for i, (_, c) in enumerate(animals) if strength[COLOUR_OF[c]] == top]

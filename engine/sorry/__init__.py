@@ -22,8 +22,6 @@ from engine.sorry.variants import parse_config, random_config
 
 __all__ = ["SorryEngine", "random_config"]
 
-#: draw descriptions memoised per engine (``SorryEngine._draw_chance``), at most this many
-DRAW_CHANCE_KEPT = 50_000
 _KIND_NAMES = {MOVE: "move", SWAP: "swap", SORRY: "sorry", FORFEIT: "forfeit"}
 
 
@@ -78,8 +76,6 @@ class SorryEngine(Engine):
         self.eleven_optional = ch["sorry.eleven-forfeit"] == "optional"
         self.bonus_mode = ch["sorry.points-bonus"]
         self.hand_size = 5 if ch["sorry.points-hand-size"] == "five" else 7
-        #: this engine's draw descriptions by draw pile (never another engine's: a variant may describe otherwise)
-        self._draw_chance: dict = {}
 
     # ---- protocol ----------------------------------------------------------------
     def new_game(self, config: dict) -> SorryState:
@@ -127,14 +123,6 @@ class SorryEngine(Engine):
                 adopt(state, self)
             elif state._json is not None:
                 return state._json["chance"]
-            if state.phase == DRAW:  # memoised per engine and draw pile: the description is never mutated
-                memo = self._draw_chance
-                got = memo.get(state.draw)
-                if got is None:
-                    got = chance_json(state, self.hand_size)
-                    if len(memo) < DRAW_CHANCE_KEPT:
-                        memo[state.draw] = got
-                return got
             return chance_json(state, self.hand_size)
         return None
 

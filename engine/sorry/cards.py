@@ -29,21 +29,38 @@ def card_from_json(v, where: str) -> int:
                          path=where)
 
 
-_PILES: dict = {}
+#: where a pile's counts are cut in two for ``pile_to_json``'s memo of each part
+_CUT = NCARDS // 2
+#: the cards of the low and the high part of a pile, by that part's counts (each part has few values)
+_LOW: dict = {}
+_HIGH: dict = {}
+#: the most entries each part's memo keeps (a deck of the editions has far fewer)
+PILE_PARTS_KEPT = 50_000
+
+
+def _cards_of(counts, first: int) -> tuple[str, ...]:
+    out: list[str] = []
+    for name, n in zip(ORDER[first:], counts):
+        if n:
+            out += [name] * n
+    return tuple(out)
 
 
 def pile_to_json(counts) -> list[str]:
-    """The cards of a pile in canonical order (a fresh list; memoised by counts)."""
-    got = _PILES.get(counts)
-    if got is None:
-        out: list[str] = []
-        for name, n in zip(ORDER, counts):
-            if n:
-                out += [name] * n
-        got = tuple(out)
-        if len(_PILES) < 100_000:
-            _PILES[tuple(counts)] = got
-    return list(got)
+    """The cards of a pile in canonical order (a fresh list), made of its two parts' cards, each
+    memoised by that part's counts: a few thousand parts make every pile of a deck."""
+    low, high = counts[:_CUT], counts[_CUT:]
+    a = _LOW.get(low)
+    if a is None:
+        a = _cards_of(low, 0)
+        if len(_LOW) < PILE_PARTS_KEPT:
+            _LOW[low] = a
+    b = _HIGH.get(high)
+    if b is None:
+        b = _cards_of(high, _CUT)
+        if len(_HIGH) < PILE_PARTS_KEPT:
+            _HIGH[high] = b
+    return list(a + b)
 
 
 def pile_from_json(v, where: str) -> tuple[int, ...]:

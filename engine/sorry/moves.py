@@ -30,10 +30,25 @@ KINDS = ("move", "swap", "sorry", "forfeit")
 
 
 class Rules:
-    """The rule tables one engine configuration uses (choices resolved once)."""
+    """The rule tables one engine configuration uses (choices resolved once). Setting any of them
+    (a variant changes one after construction) drops the tables derived from them (``reach``)."""
 
     __slots__ = ("slide", "slide_sets", "bump_own", "ten_back", "start_sorry", "swap_slide_target", "fwd", "bwd",
-                 "own_blocks", "triangle_blocks")
+                 "own_blocks", "triangle_blocks", "_reach")
+
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+        object.__setattr__(self, "_reach", {})
+
+    def reach(self, table) -> tuple:
+        """``reach(table)[colour][sq][n]``, for a step table (``fwd`` or ``bwd``): None where the table
+        has no square, else ``(landing, rest, blocker, slide_blocker)``: where the count ends, where the
+        pawn rests after a slide (``final_of``), the square on which an own pawn blocks the landing and
+        the slide's end on which one does (-1 when none can: ``_blocked``)."""
+        got = self._reach.get(id(table))
+        if got is None or got[0] is not table:
+            got = self._reach[id(table)] = (table, _reach_table(self, table))
+        return got[1]
 
     def __init__(self, slide, bump_own: bool, ten_back: bool, start_sorry: bool, swap_slide_target: bool,
                  triangle_blocks: bool = True):
@@ -48,6 +63,36 @@ class Rules:
         self.ten_back = ten_back
         self.start_sorry = start_sorry
         self.swap_slide_target = swap_slide_target
+
+
+def _reach_table(R: Rules, table) -> tuple:
+    out = []
+    for c, rows in enumerate(table):
+        sets, slides = R.slide_sets[c], R.slide[c]
+        per_sq = []
+        for row in rows:
+            entries = []
+            for d in row:
+                if d is None:
+                    entries.append(None)
+                    continue
+                rest = slides[d][0] if d < LOOP and slides[d] is not None else d
+                blocker = slide_blocker = -1
+                if d < HOME:
+                    sl = sets[d] if d < LOOP else None
+                    if R.own_blocks and (R.triangle_blocks or d >= LOOP or sl is None):
+                        blocker = d
+                    if d < LOOP and not R.bump_own and sl is not None:
+                        slide_blocker = sl[0]
+                entries.append((d, rest, blocker, slide_blocker))
+            per_sq.append(tuple(entries))
+        out.append(tuple(per_sq))
+    return tuple(out)
+
+
+def _held(own, sq: int, s: int) -> bool:
+    """Whether a pawn of ``own`` (the four squares of a colour) other than the one on ``s`` is on ``sq``."""
+    return sq in own and (sq != s or own.count(sq) > 1)
 
 
 def _blocked(R: Rules, cfg, pos, i: int, dest: int) -> bool:
@@ -77,6 +122,8 @@ def land(R: Rules, cfg, p: list, i: int, dest: int) -> None:
         return
     sl = R.slide_sets[cfg.colours[i >> 2]][dest]
     if sl is None:
+        if p.count(dest) == 1:  # pawn i alone: nobody is bumped
+            return
         for k in range(len(p)):
             if k != i and p[k] == dest:
                 p[k] = START
@@ -117,15 +164,21 @@ def result_of(R: Rules, cfg, pos, move) -> tuple:
 
 
 def _steps(R, cfg, pos, movers, card, n, table, out):
+    """Every pawn's count of ``n`` in ``table`` (``_single`` over ``Rules.reach``)."""
+    reach = R.reach(table)
     for q in movers:
-        rows = table[cfg.colours[q]]
-        for i in range(4 * q, 4 * q + 4):
+        rows = reach[cfg.colours[q]]
+        base = 4 * q
+        own = pos[base: base + 4]
+        for i in range(base, base + 4):
             s = pos[i]
             if s >= HOME:
                 continue
-            d = rows[s][n]
-            if d is not None:
-                _single(R, cfg, pos, card, i, d, out)
+            e = rows[s][n]
+            if e is not None:
+                d, rest, blocker, slide_blocker = e
+                if not (_held(own, blocker, s) or _held(own, slide_blocker, s)):
+                    out.append((MOVE, card, ((i, s, d, rest),), -1, None))
 
 
 def _starts(R, cfg, pos, movers, card, out):
@@ -143,20 +196,43 @@ def _sevens(R, cfg, pos, movers, out):
     position, only the order with the lower pawn first is listed."""
     pawns = [i for q in movers for i in range(4 * q, 4 * q + 4) if pos[i] < HOME]
     cols = cfg.colours
+    reach = R.reach(R.fwd)
+    rows = [reach[cols[i >> 2]][pos[i]] for i in pawns]
     for x in range(len(pawns)):
-        i = pawns[x]
-        fi = R.fwd[cols[i >> 2]][pos[i]]
+        i, ri = pawns[x], rows[x]
         for y in range(x + 1, len(pawns)):
-            j = pawns[y]
-            fj = R.fwd[cols[j >> 2]][pos[j]]
+            j, rj = pawns[y], rows[y]
             for a in range(1, 7):
-                b = 7 - a
-                first = _split(R, cfg, pos, i, fi[a], j, fj[b])
-                second = _split(R, cfg, pos, j, fj[b], i, fi[a])
+                ei, ej = ri[a], rj[7 - a]
+                if ei is None or ej is None:  # a count past HOME: neither order
+                    continue
+                first = _split_reach(R, cfg, pos, i, ei, j, ej)
+                second = _split_reach(R, cfg, pos, j, ej, i, ei)
                 if first is not None:
                     out.append(first)
                 if second is not None and (first is None or second[4] != first[4]):
                     out.append(second)
+
+
+def _split_reach(R, cfg, pos, i, ei, j, ej):
+    """``_split`` of the counts ``ei`` and ``ej`` (entries of ``Rules.reach``): i first, then j."""
+    si = pos[i]
+    base = i & ~3
+    own = pos[base: base + 4]
+    if _held(own, ei[2], si) or _held(own, ei[3], si):
+        return None
+    p = list(pos)
+    land(R, cfg, p, i, ei[0])
+    ti = p[i]
+    sj = pos[j]
+    if p[j] != sj:
+        return None
+    base = j & ~3
+    own = p[base: base + 4]
+    if _held(own, ej[2], sj) or _held(own, ej[3], sj):
+        return None
+    land(R, cfg, p, j, ej[0])
+    return (MOVE, C7, ((i, si, ei[0], ti), (j, sj, ej[0], p[j])), -1, tuple(p))
 
 
 def _split(R, cfg, pos, i, di, j, dj):
