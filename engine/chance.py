@@ -38,18 +38,11 @@ def sample(chance: dict, rng: random.Random) -> dict:
     items are sorted by their ``repr`` unless the draw says ``"sorted": false``; one item is
     already in order.
 
-    With a plain ``random.Random``, a draw of one item (a Sorry! card from the draw pile) is
-    ``pool[rng.randrange(len(pool))]``: one number, not a shuffle of the whole pile. Larger
-    draws, and other generators (Hypothesis's), take the first items of a shuffled pool."""
+    The items are the first of the pool shuffled by ``rng`` (``shuffle``, Random.shuffle's
+    draws), even for one item: seeds, the pair witnesses kept in ``specs/`` and stored
+    explorations replay these very draws."""
     outcome = []
-    plain = type(rng) is random.Random
     for draw in chance["draws"]:
-        if plain and len(draw["take"]) == 1 and draw["pool"]:
-            ((who, n),) = draw["take"].items()
-            if n == 1:
-                item = draw["pool"][rng.randrange(len(draw["pool"]))]
-                outcome.append({who: [[item, rng.random() < 0.5] if draw.get("orient") else item]})
-                continue
         pool = list(draw["pool"])
         shuffle(pool, rng)
         taken: dict[str, list] = {}
