@@ -18,8 +18,8 @@ def test_the_bench_reports_the_time_split_of_both_sides():
     assert abs(us["rulecheck"] * r["transitions"] / 1e6 - r["cpu_rulecheck"]) < 0.01
     assert abs(us["engine"] * r["transitions"] / 1e6 - r["cpu_engine"]) < 0.01
     assert abs(share["rulecheck"] + share["engine"] - 1) < 0.002
-    busier = max(r["cpu_rulecheck"], r["cpu_engine"])
-    assert abs(r["transitions_per_busier_cpu_second"] - r["transitions"] / busier) < 1
+    busier = max(r["cpu_rulecheck"], r["cpu_engine"])  # rounded to milliseconds: the figure is from the exact ones
+    assert abs(r["transitions_per_busier_cpu_second"] - r["transitions"] / busier) <= r["transitions"] / busier * 0.0005 / busier + 1
     assert r["load_average"] >= 0
 
 

@@ -167,7 +167,7 @@ def bench_protocol_runs(game: str, seconds: float = 4.0, runs: int = 3, *, cmd: 
         "game": game,
         "engine": results[0]["engine"],
         "runs": results,
-        "state_refs": all(r["state_refs"] for r in results),
+        "state_refs": all(r.get("state_refs") for r in results),
         "median_transitions_per_s": round(med, 1),
         "best_transitions_per_s": max(tps),
         "median_transitions_per_busier_cpu_s": round(statistics.median(busier), 1),
