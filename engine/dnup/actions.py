@@ -80,14 +80,13 @@ def legal(rules, s: State, inline: bool = False) -> tuple[list, list]:
     beats = rules.beats
     best: dict[int, int] = {}
     tbl = []
-    if sets.count(()) != len(sets):
-        for slot, cs in enumerate(sets):
-            if cs:
-                n = len(cs)
-                v = val[cs[0]]
-                tbl.append((slot, n, v))
-                if n not in best or best[n] < v:
-                    best[n] = v
+    for slot, cs in enumerate(sets):
+        if cs:
+            n = len(cs)
+            v = val[cs[0]]
+            tbl.append((slot, n, v))
+            if n not in best or best[n] < v:
+                best[n] = v
     groups: dict[int, list[int]] = {}
     for oc in s.hands[p]:
         v = val[oc]
