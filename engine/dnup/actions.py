@@ -101,14 +101,10 @@ def legal(rules, s: State, inline: bool = False) -> tuple[list, list]:
     b1 = best.get(1)
     for v, cs in groups.items():
         if b1 is None or (v > b1 if inline else beats(v, b1)):
-            if len(cs) == 1:
-                c = cs[0]
+            for c in cs:
                 add_move(play_moves[c])
                 add_act(plays[c])
-                continue
-            moves += map(play_moves.__getitem__, cs)
-            acts += map(plays.__getitem__, cs)
-        elif len(cs) == 1:
+        if len(cs) == 1:
             continue
         ids = g.deck.ids
         for size in range(2, len(cs) + 1):
