@@ -111,6 +111,11 @@ def legal(rules, s: State, inline: bool = False) -> tuple[list, list]:
             b = best.get(size)
             if b is not None and not (v > b if inline else beats(v, b)):
                 continue
+            if size == 2:  # pairs, the most common sets of more than one card
+                for x, y in combinations(cs, 2):
+                    add_move(("A", (x, y)))
+                    add_act({"type": "play", "player": p, "cards": [ids[x >> 1], ids[y >> 1]]})
+                continue
             for combo in combinations(cs, size):
                 add_move(("A", combo))
                 add_act({"type": "play", "player": p, "cards": [ids[c >> 1] for c in combo]})
