@@ -80,14 +80,13 @@ def legal(rules, s: State, inline: bool = False) -> tuple[list, list]:
     beats = rules.beats
     best: dict[int, int] = {}
     tbl = []
-    if sets.count(()) != len(sets):
-        for slot, cs in enumerate(sets):
-            if cs:
-                n = len(cs)
-                v = val[cs[0]]
-                tbl.append((slot, n, v))
-                if n not in best or best[n] < v:
-                    best[n] = v
+    for slot, cs in enumerate(sets):
+        if cs:
+            n = len(cs)
+            v = val[cs[0]]
+            tbl.append((slot, n, v))
+            if n not in best or best[n] < v:
+                best[n] = v
     groups: dict[int, list[int]] = {}
     for oc in s.hands[p]:
         v = val[oc]
@@ -102,19 +101,20 @@ def legal(rules, s: State, inline: bool = False) -> tuple[list, list]:
     b1 = best.get(1)
     for v, cs in groups.items():
         if b1 is None or (v > b1 if inline else beats(v, b1)):
-            if len(cs) == 1:
-                c = cs[0]
+            for c in cs:
                 add_move(play_moves[c])
                 add_act(plays[c])
-                continue
-            moves += map(play_moves.__getitem__, cs)
-            acts += map(plays.__getitem__, cs)
-        elif len(cs) == 1:
+        if len(cs) == 1:
             continue
         ids = g.deck.ids
         for size in range(2, len(cs) + 1):
             b = best.get(size)
             if b is not None and not (v > b if inline else beats(v, b)):
+                continue
+            if size == 2:  # pairs, the most common sets of more than one card
+                for x, y in combinations(cs, 2):
+                    add_move(("A", (x, y)))
+                    add_act({"type": "play", "player": p, "cards": [ids[x >> 1], ids[y >> 1]]})
                 continue
             for combo in combinations(cs, size):
                 add_move(("A", combo))

@@ -38,7 +38,7 @@ def same_size(g: Game, sets: tuple, size: int, skip: int) -> list[tuple[int, int
 
 def flipped(cards: tuple[int, ...]) -> tuple[int, ...]:
     """Every card turned 180 degrees: active and inactive value swap (DNP-ACTION-C, DNP-ACTION-D)."""
-    return tuple(sorted(c ^ 1 for c in cards))
+    return tuple(sorted([c ^ 1 for c in cards]))
 
 
 def merge(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:

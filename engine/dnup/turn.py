@@ -20,8 +20,8 @@ def play(rules, s: State, move: tuple, inline: bool = False) -> State:
     """The state after the legal ``move`` of the player to move.
 
     ``inline``: ``rules`` are the reference's own (``play_losers`` is ``sets.play_losers``,
-    ``turn_after`` is ``areas.next_turn``, ``enter_turn`` is ``enter_turn`` below), so they
-    are applied here without calling the hooks."""
+    ``taken_cards`` and ``flip_hand`` are ``sets.flipped``, ``turn_after`` is ``areas.next_turn``,
+    ``enter_turn`` is ``enter_turn`` below), so they are applied here without calling the hooks."""
     g = s.g
     val = g.val
     p = s.to_move
@@ -48,12 +48,12 @@ def play(rules, s: State, move: tuple, inline: bool = False) -> State:
         sets[slot] = grown
     elif kind == "C":  # DNP-ACTION-C
         slot = move[1]
-        hands[p] = S.merge(hands[p], rules.taken_cards(sets[slot]))
+        hands[p] = S.merge(hands[p], S.flipped(sets[slot]) if inline else rules.taken_cards(sets[slot]))
         sets[slot] = ()
         if leaving is not None and leaving[0] == g.owner(slot):
             leaving = None
     else:  # DNP-ACTION-D
-        hands[p] = rules.flip_hand(hands[p])
+        hands[p] = S.flipped(hands[p]) if inline else rules.flip_hand(hands[p])
     for slot in losers:  # DNP-A-RETURN, DNP-B-CONFLICT; DNP-FIRST-OUT-BEATEN: simply discarded
         if rules.send_back(g, s.out, hands, sets, slot):
             leaving = None

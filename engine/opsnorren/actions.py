@@ -8,6 +8,7 @@ offers it. Passes are made per state: there are too many triples to keep.
 from __future__ import annotations
 
 from itertools import combinations
+from operator import itemgetter
 
 from engine.opsnorren.cards import ALL_CARDS, NAMES
 
@@ -23,7 +24,10 @@ MONKEY_PICKS: tuple[tuple[dict, ...], ...] = tuple(
 
 def plays(p: int, cards) -> tuple:
     """The card plays of player ``p``, one per card of ``cards``, in that order."""
-    return tuple(map(PLAYS[p].__getitem__, cards))
+    row = PLAYS[p]
+    if len(cards) > 1:
+        return itemgetter(*cards)(row)
+    return (row[cards[0]],) if cards else ()
 
 
 def passes(p: int, hand) -> tuple:
@@ -35,4 +39,5 @@ def passes(p: int, hand) -> tuple:
 
 def monkey_picks(p: int, cards) -> tuple:
     """The monkey's player ``p`` picking each of ``cards``, in that order (OPS-MONKEY)."""
-    return tuple(map(MONKEY_PICKS[p].__getitem__, cards))
+    row = MONKEY_PICKS[p]
+    return tuple([row[c] for c in cards])

@@ -194,9 +194,11 @@ class OpsnorrenEngine(Engine):
             if type(self) is not OpsnorrenEngine:
                 cards = playable(hand, self.binding(s, hand))
             elif trick:  # the reference's own ``binding`` and ``lead``, without the calls
-                rs, ch = self.rs(s), self.ch
+                rs, ch = s._ruleset or self.rs(s), self.ch
                 lead = lead_colour(trick, rs, ch.joker_lead_first_animal)
-                cards = playable(hand, binding_colour(trick, lead, rs, hand, ch.earlier_leads_bind))
+                if lead is not None and ch.earlier_leads_bind and rs.new_lead_colour:
+                    lead = binding_colour(trick, lead, rs, hand, True)
+                cards = playable(hand, lead)
             else:
                 cards = hand  # OPS-LEAD: the leader plays any card
             s._playable = cards

@@ -41,32 +41,34 @@ def resolve(trick, leader: int, rs, choices, team_of, best=best_animal, equal=eq
     r = Resolution()
     if rs.equal_discarded:
         kept, gone = equal(trick, choices.joker_pairs_discarded)
+        r.equal_gone = [c for _, c in gone]
     else:
-        kept, gone = list(trick), []
-    r.equal_gone = [c for _, c in gone]
+        kept = list(trick)
+        r.equal_gone = []
+    kept_cards = [c for _, c in kept]
     winner = None
     monkey_player = None
     has_dove = False
-    for p, c in kept:
-        if c == UNICORN:
-            winner = p  # OPS-UNICORN, OPS-UNICORN-BEATS-TWO
-        elif c == MONKEY:
-            monkey_player = p
-        elif c == DOVE:
-            has_dove = True
-    if has_dove and not choices.unicorn_leads_after_dove:
-        winner = None  # ops.dove-unicorn-leader=animal: the dove goes first, the unicorn wins nothing
-    if winner is None:
-        animals = [pc for pc in kept if pc[1] < 44]
-        if animals:
-            winner = animals[best(animals, rs, choices.leftmost_decides, choices.reversal_everywhere)][0]
+    animals = kept
+    if kept_cards and max(kept_cards) >= UNICORN:  # a joker is in the trick
+        for p, c in kept:
+            if c == UNICORN:
+                winner = p  # OPS-UNICORN, OPS-UNICORN-BEATS-TWO
+            elif c == MONKEY:
+                monkey_player = p
+            elif c == DOVE:
+                has_dove = True
+        if has_dove and not choices.unicorn_leads_after_dove:
+            winner = None  # ops.dove-unicorn-leader=animal: the dove goes first, the unicorn wins nothing
+        animals = [pc for pc in kept if pc[1] < UNICORN]
+    if winner is None and animals:
+        winner = animals[best(animals, rs, choices.leftmost_decides, choices.reversal_everywhere)][0]
     r.winner = winner
     r.dove = has_dove
     taker = winner
     if taker is None and choices.no_winner_starter:
         taker = leader  # ops.no-winner=starter
     r.next_leader = winner if winner is not None else leader  # OPS-WINNER-LEADS, OPS-ALL-DISCARDED-STARTER
-    kept_cards = [c for _, c in kept]
     if has_dove:  # OPS-DOVE: nobody scores these cards
         taker = None
     r.taker = taker

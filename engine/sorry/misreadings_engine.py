@@ -156,11 +156,11 @@ class MisreadSorry(SorryEngine):
         if st._by is not self:
             adopt(st, self)
         if st._moves is None:
-            from engine.sorry import action_json
+            from engine.sorry import actions_json
 
             moves = self.legal_moves(st) if self.on(st.cfg) else _reference_legal_moves(self, st)
             st._moves = moves
-            st._acts = [action_json(st.cfg, st.turn, m) for m in moves]
+            st._acts = actions_json(st.cfg, st.turn, moves)
         return st._moves
 
     def legal_moves(self, st: SorryState) -> list:

@@ -42,9 +42,10 @@ class Rules:
 
     def reach(self, table) -> tuple:
         """``reach(table)[colour][sq][n]``, for a step table (``fwd`` or ``bwd``): None where the table
-        has no square, else ``(landing, rest, blocker, slide_blocker)``: where the count ends, where the
-        pawn rests after a slide (``final_of``), the square on which an own pawn blocks the landing and
-        the slide's end on which one does (-1 when none can: ``_blocked``)."""
+        has no square, else ``(landing, rest, blocker, slide_blocker, touched)``: where the count ends,
+        where the pawn rests after a slide (``final_of``), the square on which an own pawn blocks the
+        landing and the slide's end on which one does (-1 when none can: ``_blocked``), and every square
+        the count reads or changes (``sq``, those three, the squares ``land`` bumps on: ``_sevens``)."""
         got = self._reach.get(id(table))
         if got is None or got[0] is not table:
             got = self._reach[id(table)] = (table, _reach_table(self, table))
@@ -70,7 +71,7 @@ def _reach_table(R: Rules, table) -> tuple:
     for c, rows in enumerate(table):
         sets, slides = R.slide_sets[c], R.slide[c]
         per_sq = []
-        for row in rows:
+        for sq, row in enumerate(rows):
             entries = []
             for d in row:
                 if d is None:
@@ -78,21 +79,22 @@ def _reach_table(R: Rules, table) -> tuple:
                     continue
                 rest = slides[d][0] if d < LOOP and slides[d] is not None else d
                 blocker = slide_blocker = -1
+                touched = {sq, d, rest}
                 if d < HOME:
                     sl = sets[d] if d < LOOP else None
                     if R.own_blocks and (R.triangle_blocks or d >= LOOP or sl is None):
                         blocker = d
                     if d < LOOP and not R.bump_own and sl is not None:
                         slide_blocker = sl[0]
-                entries.append((d, rest, blocker, slide_blocker))
+                    if sl is not None:
+                        touched.add(sl[0])
+                        touched.update(sl[1])
+                touched.discard(-1)
+                touched.update(b for b in (blocker, slide_blocker) if b >= 0)
+                entries.append((d, rest, blocker, slide_blocker, frozenset(touched)))
             per_sq.append(tuple(entries))
         out.append(tuple(per_sq))
     return tuple(out)
-
-
-def _held(own, sq: int, s: int) -> bool:
-    """Whether a pawn of ``own`` (the four squares of a colour) other than the one on ``s`` is on ``sq``."""
-    return sq in own and (sq != s or own.count(sq) > 1)
 
 
 def _blocked(R: Rules, cfg, pos, i: int, dest: int) -> bool:
@@ -163,9 +165,8 @@ def result_of(R: Rules, cfg, pos, move) -> tuple:
     return res
 
 
-def _steps(R, cfg, pos, movers, card, n, table, out):
-    """Every pawn's count of ``n`` in ``table`` (``_single`` over ``Rules.reach``)."""
-    reach = R.reach(table)
+def _steps(R, cfg, pos, movers, card, n, reach, out):
+    """Every pawn's count of ``n`` in a step table's ``Rules.reach`` (``_single`` over the table)."""
     for q in movers:
         rows = reach[cfg.colours[q]]
         base = 4 * q
@@ -176,8 +177,9 @@ def _steps(R, cfg, pos, movers, card, n, table, out):
                 continue
             e = rows[s][n]
             if e is not None:
-                d, rest, blocker, slide_blocker = e
-                if not (_held(own, blocker, s) or _held(own, slide_blocker, s)):
+                d, rest, blocker, slide_blocker, _ = e  # blocked: a pawn of its colour but i on either square
+                if not ((blocker in own and (blocker != s or own.count(s) > 1))
+                        or (slide_blocker in own and (slide_blocker != s or own.count(s) > 1))):
                     out.append((MOVE, card, ((i, s, d, rest),), -1, None))
 
 
@@ -193,46 +195,67 @@ def _sevens(R, cfg, pos, movers, out):
     """Every split of a 7 over two pawns (SRY-CARD-7, SRY-SEVEN-HOME-SPLIT, SRY-TEAM-SEVEN).
 
     The moves are made in the listed order; when both orders are possible and give the same
-    position, only the order with the lower pawn first is listed."""
+    position, only the order with the lower pawn first is listed. Each pawn's first parts are
+    made once (``_first``), each second part on a copy (``_then``): ``_split`` in two halves.
+    Two counts that touch no common square (``Rules.reach``) cannot bump, block or unblock each
+    other: either both orders are possible and end alike, or neither is, so only the first is made."""
     pawns = [i for q in movers for i in range(4 * q, 4 * q + 4) if pos[i] < HOME]
     cols = cfg.colours
     reach = R.reach(R.fwd)
     rows = [reach[cols[i >> 2]][pos[i]] for i in pawns]
+    firsts = [[None] + [None if row[a] is None else _first(R, cfg, pos, i, row[a]) for a in range(1, 7)]
+              for i, row in zip(pawns, rows)]
     for x in range(len(pawns)):
-        i, ri = pawns[x], rows[x]
+        i, ri, fi = pawns[x], rows[x], firsts[x]
         for y in range(x + 1, len(pawns)):
-            j, rj = pawns[y], rows[y]
+            j, rj, fj = pawns[y], rows[y], firsts[y]
             for a in range(1, 7):
-                ei, ej = ri[a], rj[7 - a]
-                if ei is None or ej is None:  # a count past HOME: neither order
+                b = 7 - a
+                if ri[a] is None or rj[b] is None:  # a count past HOME: neither order
                     continue
-                first = _split_reach(R, cfg, pos, i, ei, j, ej)
-                second = _split_reach(R, cfg, pos, j, ej, i, ei)
+                if ri[a][4].isdisjoint(rj[b][4]):
+                    if fi[a] is not None and fj[b] is not None:
+                        out.append(_then(R, cfg, pos, fi[a], j, rj[b], False))
+                    continue
+                first = None if fi[a] is None else _then(R, cfg, pos, fi[a], j, rj[b])
+                second = None if fj[b] is None else _then(R, cfg, pos, fj[b], i, ri[a])
                 if first is not None:
                     out.append(first)
                 if second is not None and (first is None or second[4] != first[4]):
                     out.append(second)
 
 
-def _split_reach(R, cfg, pos, i, ei, j, ej):
-    """``_split`` of the counts ``ei`` and ``ej`` (entries of ``Rules.reach``): i first, then j."""
+def _first(R, cfg, pos, i, e):
+    """The first part of a split: pawn i counts ``e`` (an entry of ``Rules.reach``); None when it
+    is blocked (a pawn of its colour but i on either square, as in ``_steps``), else
+    (i, from, landing, rest, the position after it)."""
     si = pos[i]
     base = i & ~3
     own = pos[base: base + 4]
-    if _held(own, ei[2], si) or _held(own, ei[3], si):
+    b, sb = e[2], e[3]
+    if (b in own and (b != si or own.count(si) > 1)) or (sb in own and (sb != si or own.count(si) > 1)):
         return None
     p = list(pos)
-    land(R, cfg, p, i, ei[0])
-    ti = p[i]
+    land(R, cfg, p, i, e[0])
+    return i, si, e[0], p[i], tuple(p)
+
+
+def _then(R, cfg, pos, first, j, e, check=True):
+    """The split whose first part is ``first`` (``_first``), then pawn j counting ``e``; None when
+    the first part bumped j or the count is blocked (not looked at unless ``check``)."""
+    i, si, di, ti, after = first
     sj = pos[j]
-    if p[j] != sj:
-        return None
-    base = j & ~3
-    own = p[base: base + 4]
-    if _held(own, ej[2], sj) or _held(own, ej[3], sj):
-        return None
-    land(R, cfg, p, j, ej[0])
-    return (MOVE, C7, ((i, si, ei[0], ti), (j, sj, ej[0], p[j])), -1, tuple(p))
+    if check:
+        if after[j] != sj:
+            return None
+        base = j & ~3
+        own = after[base: base + 4]
+        b, sb = e[2], e[3]
+        if (b in own and (b != sj or own.count(sj) > 1)) or (sb in own and (sb != sj or own.count(sj) > 1)):
+            return None
+    p = list(after)
+    land(R, cfg, p, j, e[0])
+    return (MOVE, C7, ((i, si, di, ti), (j, sj, e[0], p[j])), -1, tuple(p))
 
 
 def _split(R, cfg, pos, i, di, j, dj):
@@ -295,21 +318,20 @@ def card_moves(R: Rules, cfg, pos, p_idx: int, card: int) -> list:
     """Every move of ``card`` for player ``p_idx`` (no forfeit)."""
     movers = cfg.movers[p_idx]
     out: list = []
-    F, B = R.fwd, R.bwd
     if card in FORWARD:
         if card == C1 or card == C2:
             _starts(R, cfg, pos, movers, card, out)
-        _steps(R, cfg, pos, movers, card, FORWARD[card], F, out)
+        _steps(R, cfg, pos, movers, card, FORWARD[card], R.reach(R.fwd), out)
     elif card == C4:
-        _steps(R, cfg, pos, movers, card, 4, B, out)
+        _steps(R, cfg, pos, movers, card, 4, R.reach(R.bwd), out)
     elif card == C7:
-        _steps(R, cfg, pos, movers, card, 7, F, out)
+        _steps(R, cfg, pos, movers, card, 7, R.reach(R.fwd), out)
         _sevens(R, cfg, pos, movers, out)
     elif card == C10:
-        _steps(R, cfg, pos, movers, card, 10, F, out)
-        _steps(R, cfg, pos, movers, card, 1, B if R.ten_back else F, out)
+        _steps(R, cfg, pos, movers, card, 10, R.reach(R.fwd), out)
+        _steps(R, cfg, pos, movers, card, 1, R.reach(R.bwd if R.ten_back else R.fwd), out)
     elif card == C11:
-        _steps(R, cfg, pos, movers, card, 11, F, out)
+        _steps(R, cfg, pos, movers, card, 11, R.reach(R.fwd), out)
         _swaps(R, cfg, pos, p_idx, movers, out)
     elif card == CSORRY:
         if R.start_sorry:

@@ -20,7 +20,7 @@ class SorryState:
     __slots__ = ("cfg", "pos", "draw", "disc", "card", "hands", "turn", "refill", "phase", "result",
                  "_acts", "_moves", "_json", "_keys", "_by")
 
-    def __init__(self, cfg, pos, draw, disc, card, hands, turn, refill, phase, result=None):
+    def __init__(self, cfg, pos, draw, disc, card, hands, turn, refill, phase, result=None, by=None):
         self.cfg = cfg
         self.pos = pos
         self.draw = draw
@@ -35,8 +35,8 @@ class SorryState:
         self._moves = None
         self._json = None
         self._keys = None
-        #: the engine whose answers the four caches above hold (``adopt``)
-        self._by = None
+        #: the engine whose answers the four caches above hold (``adopt``); any engine while they are empty
+        self._by = by
 
 
 def adopt(st: SorryState, eng) -> None:

@@ -56,18 +56,21 @@ def after_move(eng, st: SorryState, move) -> SorryState:
         result = {"winners": [cfg.names[q] for q in winners]}
         if cfg.points:
             result["scores"] = score(cfg, pos, p, eng.bonus_mode)
-        return SorryState(cfg, pos, draw, tuple(disc), -1, hands, p, -1, OVER, result)
+        return SorryState(cfg, pos, draw, tuple(disc), -1, hands, p, -1, OVER, result, eng)
     again = c in eng.draw_again
     nxt = p if again else (p + 1) % cfg.n
     if not any(draw):  # SRY-RESHUFFLE: the discard pile becomes the draw pile
         draw, disc = tuple(disc), [0] * NCARDS
-    return SorryState(cfg, pos, draw, tuple(disc), -1, hands, nxt, p if cfg.points else -1, DRAW)
+    return SorryState(cfg, pos, draw, tuple(disc), -1, hands, nxt, p if cfg.points else -1, DRAW, None, eng)
+
+
+_ALL_HOME = (HOME,) * 4
 
 
 def _winners(cfg, pos, p: int) -> tuple[int, ...]:
     team = cfg.movers[p]
     for q in team:
-        if any(s != HOME for s in pos[4 * q: 4 * q + 4]):
+        if pos[4 * q: 4 * q + 4] != _ALL_HOME:
             return ()
     return tuple(sorted(team))
 
@@ -76,12 +79,12 @@ def after_draw(st: SorryState, card: int) -> SorryState:
     draw = list(st.draw)
     draw[card] -= 1
     if st.hands is None:
-        return SorryState(st.cfg, st.pos, tuple(draw), st.disc, card, None, st.turn, -1, PLAY)
+        return SorryState(st.cfg, st.pos, tuple(draw), st.disc, card, None, st.turn, -1, PLAY, None, st._by)
     r = st.refill
     h = list(st.hands[r])
     h[card] += 1
     hands = st.hands[:r] + (tuple(h),) + st.hands[r + 1:]
-    return SorryState(st.cfg, st.pos, tuple(draw), st.disc, -1, hands, st.turn, -1, PLAY)
+    return SorryState(st.cfg, st.pos, tuple(draw), st.disc, -1, hands, st.turn, -1, PLAY, None, st._by)
 
 
 def after_deal(st: SorryState, dealt: list[tuple[int, ...]]) -> SorryState:
@@ -89,7 +92,7 @@ def after_deal(st: SorryState, dealt: list[tuple[int, ...]]) -> SorryState:
     for h in dealt:
         for c in range(NCARDS):
             draw[c] -= h[c]
-    return SorryState(st.cfg, st.pos, tuple(draw), st.disc, -1, tuple(dealt), st.turn, -1, PLAY)
+    return SorryState(st.cfg, st.pos, tuple(draw), st.disc, -1, tuple(dealt), st.turn, -1, PLAY, None, st._by)
 
 
 def card_name(c: int) -> str:
