@@ -225,15 +225,21 @@ def _sevens(R, cfg, pos, movers, out):
                     out.append(second)
 
 
+def _own_in_the_way(own, e, s) -> bool:
+    """Whether a pawn on ``s`` counting ``e`` (an entry of ``Rules.reach``) is blocked by a pawn of
+    its own colour (``own``: the colour's four squares) on a square it would need, other than the
+    pawn itself (SRY-OWN-PAWN-BLOCKS, as in ``_steps``)."""
+    b, sb = e[2], e[3]
+    return (b in own and (b != s or own.count(s) > 1)) or (sb in own and (sb != s or own.count(s) > 1))
+
+
 def _first(R, cfg, pos, i, e):
     """The first part of a split: pawn i counts ``e`` (an entry of ``Rules.reach``); None when it
     is blocked (a pawn of its colour but i on either square, as in ``_steps``), else
     (i, from, landing, rest, the position after it)."""
     si = pos[i]
     base = i & ~3
-    own = pos[base: base + 4]
-    b, sb = e[2], e[3]
-    if (b in own and (b != si or own.count(si) > 1)) or (sb in own and (sb != si or own.count(si) > 1)):
+    if _own_in_the_way(pos[base: base + 4], e, si):
         return None
     p = list(pos)
     land(R, cfg, p, i, e[0])
@@ -249,9 +255,7 @@ def _then(R, cfg, pos, first, j, e, check=True):
         if after[j] != sj:
             return None
         base = j & ~3
-        own = after[base: base + 4]
-        b, sb = e[2], e[3]
-        if (b in own and (b != sj or own.count(sj) > 1)) or (sb in own and (sb != sj or own.count(sj) > 1)):
+        if _own_in_the_way(after[base: base + 4], e, sj):
             return None
     p = list(after)
     land(R, cfg, p, j, e[0])
