@@ -26,7 +26,9 @@ _KIND_NAMES = {MOVE: "move", SWAP: "swap", SORRY: "sorry", FORFEIT: "forfeit"}
 
 
 def actions_json(cfg, p: int, moves) -> list[dict]:
-    """``action_json`` of each of ``moves``, in order: the same dicts, made in one loop."""
+    """The action JSON of each internal move of player ``p``, in order. A pawn that slid also names
+    the triangle it landed on (``slide``), since two splits of a 7 can reach the same square with
+    and without a slide (SRY-CARD-7)."""
     names, order = cfg.pawn_names, cards.ORDER
     out = []
     for kind, c, subs, tgt, _ in moves:
@@ -48,29 +50,12 @@ def actions_json(cfg, p: int, moves) -> list[dict]:
 
 
 def action_json(cfg, p: int, m) -> dict:
-    kind, c, subs, tgt, _ = m
-    name = cards.ORDER[c]
-    if kind == MOVE:
-        return {"type": "move", "player": p, "card": name,
-                "moves": [_step_json(cfg, i, f, l, t) for i, f, l, t in subs]}
-    if kind == FORFEIT:
-        return {"type": "forfeit", "player": p, "card": name}
-    i, f, _l, t = subs[0]
-    return {"type": _KIND_NAMES[kind], "player": p, "card": name, "pawn": cfg.pawn_names[i], "from": SQ_JSON[f],
-            "target": cfg.pawn_names[tgt], "to": SQ_JSON[t]}
+    """The action JSON of one internal move ``m`` of player ``p`` (as ``actions_json``)."""
+    return actions_json(cfg, p, (m,))[0]
 
 
 def _not_a_state(obj) -> MalformedError:
     return MalformedError(f"not a Sorry! state object: {type(obj).__name__}; load canonical JSON with from_json first")
-
-
-def _step_json(cfg, i: int, f: int, landing: int, to: int) -> dict:
-    """One pawn movement; a pawn that slid also names the triangle it landed on (``slide``), since
-    two splits of a 7 can reach the same square with and without a slide (SRY-CARD-7)."""
-    step = {"pawn": cfg.pawn_names[i], "from": SQ_JSON[f], "to": SQ_JSON[to]}
-    if landing != to:
-        step["slide"] = landing
-    return step
 
 
 class SorryEngine(Engine):

@@ -176,11 +176,8 @@ def _steps(R, cfg, pos, movers, card, n, reach, out):
             if s >= HOME:
                 continue
             e = rows[s][n]
-            if e is not None:
-                d, rest, blocker, slide_blocker, _ = e  # blocked: a pawn of its colour but i on either square
-                if not ((blocker in own and (blocker != s or own.count(s) > 1))
-                        or (slide_blocker in own and (slide_blocker != s or own.count(s) > 1))):
-                    out.append((MOVE, card, ((i, s, d, rest),), -1, None))
+            if e is not None and not _own_in_the_way(own, e, s):
+                out.append((MOVE, card, ((i, s, e[0], e[1]),), -1, None))
 
 
 def _starts(R, cfg, pos, movers, card, out):
@@ -196,7 +193,7 @@ def _sevens(R, cfg, pos, movers, out):
 
     The moves are made in the listed order; when both orders are possible and give the same
     position, only the order with the lower pawn first is listed. Each pawn's first parts are
-    made once (``_first``), each second part on a copy (``_then``): ``_split`` in two halves.
+    made once (``_first``), each second part on a copy of the position after it (``_then``).
     Two counts that touch no common square (``Rules.reach``) cannot bump, block or unblock each
     other: either both orders are possible and end alike, or neither is, so only the first is made."""
     pawns = [i for q in movers for i in range(4 * q, 4 * q + 4) if pos[i] < HOME]
@@ -228,14 +225,14 @@ def _sevens(R, cfg, pos, movers, out):
 def _own_in_the_way(own, e, s) -> bool:
     """Whether a pawn on ``s`` counting ``e`` (an entry of ``Rules.reach``) is blocked by a pawn of
     its own colour (``own``: the colour's four squares) on a square it would need, other than the
-    pawn itself (SRY-OWN-PAWN-BLOCKS, as in ``_steps``)."""
+    pawn itself (SRY-OWN-PAWN-BLOCKS)."""
     b, sb = e[2], e[3]
     return (b in own and (b != s or own.count(s) > 1)) or (sb in own and (sb != s or own.count(s) > 1))
 
 
 def _first(R, cfg, pos, i, e):
     """The first part of a split: pawn i counts ``e`` (an entry of ``Rules.reach``); None when it
-    is blocked (a pawn of its colour but i on either square, as in ``_steps``), else
+    is blocked (``_own_in_the_way``), else
     (i, from, landing, rest, the position after it)."""
     si = pos[i]
     base = i & ~3
@@ -263,6 +260,8 @@ def _then(R, cfg, pos, first, j, e, check=True):
 
 
 def _split(R, cfg, pos, i, di, j, dj):
+    """The split 7 of pawn i to ``di`` then pawn j to ``dj``, or None when either count is
+    blocked or the first bumps j (SRY-CARD-7); for the explainer and variants, on raw squares."""
     if di is None or dj is None or _blocked(R, cfg, pos, i, di):
         return None
     p = list(pos)

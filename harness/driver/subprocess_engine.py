@@ -329,7 +329,7 @@ class SubprocessEngine(_ProcessIO, Engine):
         self.requests += 1
         limit = self.startup_deadline if startup else (deadline or self.deadline)
         wire = req
-        if req["op"] == "batch" and self.state_refs and self._ops is not None and "state-ref" in self._ops:
+        if req["op"] == "batch" and self.state_refs and self.supports("state-ref"):
             wire = {**req, "requests": self._refs.outgoing(req["requests"], rid)}
         try:
             data = dumps_line(wire, self._clean) + b"\n"
