@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.canonical import dumps, dumps_line, first_float, float_free, loads, loads_checked
+from engine.canonical import copy_json, dumps, dumps_line, first_float, float_free, loads, loads_checked, same
 
 SCALARS = (st.none() | st.booleans() | st.integers() | st.integers(min_value=2**63 - 3, max_value=2**64 + 3)
            | st.floats(allow_nan=True, allow_infinity=True) | st.text()
@@ -41,6 +41,35 @@ def test_dumps_is_json_dumps_where_orjson_differs(value):
     assert dumps(value) == _json(value)
     if "NaN" not in _json(value) and "Infinity" not in _json(value):  # no_nan: a promise about NaN only
         assert dumps(value, no_nan=True) == _json(value)
+
+
+#: values ``same`` must tell apart although orjson writes them alike or Python's == finds them equal
+LOOKALIKES = [None, float("nan"), float("inf"), -float("inf"), 0, 0.0, -0.0, False, True, 1, 1.0, 2**64, "\ud800", "null"]
+
+
+@settings(max_examples=500, suppress_health_check=list(HealthCheck), deadline=None)
+@given(VALUES, st.data())
+def test_same_is_equal_canonical_text(value, data):
+    """The lockstep and machine checks compare values with ``same``: it must say what comparing
+    canonical texts says, for a value and a copy of it with one scalar swapped for a look-alike."""
+    twin = copy_json(value)
+    holder = twin
+    while isinstance(holder, (dict, list)) and holder and data.draw(st.booleans()):
+        keys = list(holder) if isinstance(holder, dict) else list(range(len(holder)))
+        key = data.draw(st.sampled_from(keys))
+        if not isinstance(holder[key], (dict, list)):
+            holder[key] = data.draw(st.sampled_from(LOOKALIKES))
+            break
+        holder = holder[key]
+    for a, b in ((value, twin), (twin, value), (value, value), (value, copy_json(value))):
+        assert same(a, b) == (_json(a) == _json(b))
+
+
+@pytest.mark.parametrize("a", LOOKALIKES)
+@pytest.mark.parametrize("b", LOOKALIKES)
+def test_same_tells_look_alikes_apart(a, b):
+    for x, y in ((a, b), ([a], [b]), ({"k": a, "z": None}, {"z": None, "k": b})):
+        assert same(x, y) == (_json(x) == _json(y))
 
 
 @settings(max_examples=300, suppress_health_check=list(HealthCheck), deadline=None)

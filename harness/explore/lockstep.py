@@ -34,7 +34,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from engine.canonical import dumps
+from engine.canonical import dumps, same
 from engine.errors import RulecheckError, error_from_wire, error_row
 from engine.notation import observation_views
 from engine.protocol import Engine
@@ -183,7 +183,7 @@ class Lockstep:
             self.cand = self.ref = None
             return False
         cj = self.candidate.to_json(cand)
-        if dumps(cj) != dumps(rj):
+        if not same(cj, rj):
             b = blame.setup(self.reference, config, rj, cj)
             self.found(b, f"new_game({dumps(config)}) differs", None, None, rj, cj,
                        observed={"op": "new", "config": config, "value": cj})
@@ -317,7 +317,7 @@ class Lockstep:
         if not got or got[0].error is not None:
             return None
         want = self.reference.to_json(self.reference.apply(self.ref, mine))
-        return got[0] if dumps(self.candidate.to_json(got[0].value)) == dumps(want) else None
+        return got[0] if same(self.candidate.to_json(got[0].value), want) else None
 
     def _compare_legal(self, rj: dict, r_legal: list, ans: Answer, action) -> None:
         self.missing = set()
@@ -361,7 +361,7 @@ class Lockstep:
         except RulecheckError as exc:
             c_ch = {"error": str(exc)}
         self.cand_chance = c_ch
-        if c_ch is not r_ch and dumps(c_ch) != dumps(r_ch) and _norm_chance(r_ch) != _norm_chance(c_ch):
+        if c_ch is not r_ch and not same(c_ch, r_ch) and _norm_chance(r_ch) != _norm_chance(c_ch):
             self.found(blame.chance_event(self.reference, rj), "the pending chance event differs", rj, None, r_ch, c_ch,
                        observed=None if isinstance(c_ch, dict) and "error" in c_ch else {"op": "chance", "value": c_ch})
             return True
@@ -382,7 +382,7 @@ class Lockstep:
         if legal_ans.error is None and not (isinstance(self.cand_chance, dict) and "error" in self.cand_chance):
             own_end = not legal_ans.value and self.cand_chance is None
         contradicts = own_end is not None and (got is not None) != own_end
-        if dumps(got) != dumps(want):
+        if not same(got, want):
             what = ("the game's result differs" if got is not None and want is not None else
                     "the candidate gives a result while the game is on" if want is None else
                     "the candidate gives no result for a finished game")
@@ -407,7 +407,7 @@ class Lockstep:
                           rj, ref_obs, str(ans.error))
             return
         ref_view, cand_view = observation_views(self.reference, rj, ref_obs, ans.value)
-        if dumps(cand_view) != dumps(ref_view):
+        if not same(cand_view, ref_view):
             self.found(blame.observation(self.reference, rj, player, ref_view, cand_view),
                        f"player {player}'s observation differs (what a player may see)", rj, None, ref_view,
                        cand_view, check="observation",
@@ -437,12 +437,12 @@ class Lockstep:
         return self.reference.to_json(self.reference.apply(self.ref, action))
 
     def _reaches(self, ans: Answer, action: dict) -> bool:
-        return dumps(self.candidate.to_json(ans.value)) == dumps(self._after(action))
+        return same(self.candidate.to_json(ans.value), self._after(action))
 
     def _judge_replay(self, replay: tuple, ans: Answer) -> None:
         _, sj, action, after = replay
         got = None if ans.error is not None else self.candidate.to_json(ans.value)
-        if got is not None and dumps(got) == dumps(after):
+        if got is not None and same(got, after):
             return
         what = ("asked again after other requests (other games and configs), the candidate answers differently "
                 "than it did the first time: an answer must depend on the request alone")
@@ -476,7 +476,7 @@ class Lockstep:
             self.resync(ref, b)
             return self.ref is not None
         after_c = self.candidate.to_json(ans.value)
-        if dumps(after_c) != dumps(after_r):
+        if not same(after_c, after_r):
             b = blame.successor(self.reference, rj, action, after_r, after_c)
             self.found(b, "the successor state differs", rj, action, after_r, after_c,
                        observed={"op": "apply", "value": after_c})

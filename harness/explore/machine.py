@@ -33,7 +33,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
 
 import specs
 from engine import chance as chance_mod
-from engine.canonical import dumps
+from engine.canonical import dumps, same
 from engine.errors import RulecheckError
 from engine.protocol import Engine
 from harness import capabilities
@@ -144,12 +144,12 @@ class EngineMachine(RuleBasedStateMachine):
             after = eng.apply(before, action)
         except RulecheckError as exc:
             raise ProtocolViolation(f"apply rejects an action its own legal_actions (or chance) offered: {exc}")
-        if dumps(eng.to_json(before)) != dumps(before_json):
+        if not same(eng.to_json(before), before_json):
             raise ProtocolViolation("apply changed the state it was given (transitions must be pure)")
         again = eng.apply(before, action)
         after_json = self._checked_json(after)
         rec.after_json = after_json
-        if dumps(eng.to_json(again)) != dumps(after_json):
+        if not same(eng.to_json(again), after_json):
             raise ProtocolViolation("the same state and action gave two different successor states")
         self.check_transition(before, before_json, action, after, after_json)
         self.state, self.state_json = after, after_json
@@ -165,10 +165,10 @@ class EngineMachine(RuleBasedStateMachine):
             raise ProtocolViolation(f"result() rejects a state the engine produced itself: {exc}")
         over = not legal and pending is None
         own = self.state_json.get("result")
-        if (res is not None) == over and dumps(res) == dumps(own):
+        if (res is not None) == over and same(res, own):
             return
         what = (f"result() is {dumps(res)[:200]} but the state's result is {dumps(own)[:200]}"
-                if dumps(res) != dumps(own) else
+                if not same(res, own) else
                 "result() is set while actions are legal or a chance event is pending" if res is not None else
                 "no legal action and no chance event, but result() is None")
         clauses = self._result_clauses(res)
@@ -198,7 +198,7 @@ class EngineMachine(RuleBasedStateMachine):
         except RulecheckError as exc:
             self.check_state(state, obj)  # a rule the state breaks names itself before the protocol is blamed
             raise OwnStateRefused(f"from_json rejects the state its own to_json produced: {exc}", obj)
-        if dumps(back) != dumps(obj):
+        if not same(back, obj):
             raise ProtocolViolation("from_json(to_json(state)) is not the same state")
         return obj
 

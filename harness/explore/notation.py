@@ -14,7 +14,7 @@ The game knowledge is the reference engine's (``Engine.canonical_action``, ``act
 
 from __future__ import annotations
 
-from engine.canonical import dumps
+from engine.canonical import dumps, same
 
 
 def canonical_set(reference, actions) -> tuple[dict[str, dict], int]:
@@ -32,7 +32,7 @@ def spellings_in(reference, action, legal_keys, state=None) -> list[dict]:
     leads to the same state)."""
     out = []
     canon = reference.canonical_action(action)
-    if canon is not action and dumps(canon) != dumps(action) and dumps(canon) in legal_keys:
+    if canon is not action and not same(canon, action) and dumps(canon) in legal_keys:
         out.append(canon)
     out += [v for v in reference.action_variants(action, state) if dumps(v) in legal_keys]
     return out

@@ -13,7 +13,7 @@ positions live in ``specs/<game>/perft.json``.
 
 from __future__ import annotations
 
-from engine.canonical import dumps
+from engine.canonical import dumps, same
 from engine.protocol import Engine
 
 
@@ -83,7 +83,7 @@ def locate(candidate: Engine, reference: Engine, state_json: dict, depth: int, c
         r_state, used = _settle(reference, r_state, cards, used)
         rj = reference.to_json(r_state)
         cj = candidate.to_json(c_state)
-        if dumps(cj) != dumps(rj):
+        if not same(cj, rj):
             out.append({"state": path[-1][0] if path else rj, "action": path[-1][1] if path else None,
                         "kind": "successor", "candidate": cj, "reference": rj, "path": [a for _, a in path]})
             return

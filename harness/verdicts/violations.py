@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 
-from engine.canonical import dumps
+from engine.canonical import dumps, same
 
 #: pseudo-clause for breaches of the engine protocol itself (DESIGN.md, not a rulebook)
 PROTOCOL = "PROTOCOL"
@@ -153,7 +153,7 @@ class ScenarioChecks:
             got, want = eng.to_json(state), ref.to_json(ref.new_game(config))
         except Exception:  # noqa: BLE001  (blame is best effort; the scenario's own checks still judge)
             return
-        if dumps(got) != dumps(want):
+        if not same(got, want):
             self.setup_departure = (config, want, got)
 
     def respelled(self, state, action: dict) -> dict:
@@ -289,7 +289,7 @@ def scenario_blame(node, tags: list[str], ctx) -> tuple[list[str], str, object, 
         except Exception:  # noqa: BLE001  (the reference rejects it)
             expected = None
         if setup and (expected is None and got is None
-                      or expected is not None and got is not None and dumps(expected) == dumps(got)):
+                      or expected is not None and got is not None and same(expected, got)):
             return _setup_blame(engine, tags, setup)  # the transition does as the rules say: the setup did not
         if expected is None and got is None:
             return tags, "scenario", None, {}
@@ -348,7 +348,7 @@ def _result_blame(engine, tags: list[str], ended: tuple):
     try:
         ref = _reference_for(engine)
         want = ref.result(ref.from_json(state))
-        if dumps(want) == dumps(got):  # the result is the reference's: the scenario fails for another reason
+        if same(want, got):  # the result is the reference's: the scenario fails for another reason
             return tags, "scenario", None, {}
         b = blame.result(ref, state, got)
         w = blame.witness(ref, state, None, want, got)
