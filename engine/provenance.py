@@ -29,7 +29,9 @@ and a clause whose every witness another failing clause explains reads ``inconcl
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Protocol
+from typing import Any, Callable, Iterable, Protocol
+
+import orjson
 
 
 class _Any:
@@ -200,3 +202,33 @@ def root_clauses(effects: Iterable[Effect], paths: Iterable[str]) -> tuple[str, 
 
     roots = [e for e in effects if not any(differs(b) for b in e.because)]
     return clauses_for_paths(roots, paths) or clauses_for_paths(effects, paths)
+
+
+class LastLoaded:
+    """The internal state an explainer loaded last, and the JSON value it was loaded from.
+
+    Coverage asks an explainer several questions about one state in a row (the transition's
+    effects, what made the action legal, each player's view), and each question loads the state
+    from JSON. ``load(obj, from_json)`` loads again only when ``obj`` is another object than the
+    last one, or the same object with other content (its orjson text differs); otherwise it gives
+    the state loaded last. The object is held, so its identity cannot pass to another one. An
+    explainer never changes a loaded state (a reference engine's ``apply`` is pure)."""
+
+    __slots__ = ("obj", "text", "state")
+
+    def __init__(self) -> None:
+        self.obj: Any = None
+        self.text: bytes | None = None
+        self.state: Any = None
+
+    def load(self, obj: Any, from_json: Callable[[Any], Any]) -> Any:
+        try:
+            text = orjson.dumps(obj)
+        except TypeError:  # not JSON orjson writes (a big integer, a lone surrogate): load it each time
+            return from_json(obj)
+        if obj is self.obj and text == self.text:
+            return self.state
+        state = from_json(obj)
+        self.obj, self.text, self.state = obj, text, state
+        return state
+

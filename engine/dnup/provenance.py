@@ -25,7 +25,7 @@ from engine.dnup.explain_turn import SETUP, TurnStory, deal_effects, fixed_effec
 from engine.dnup.provenance_observation import observation_effects
 from engine.dnup.state import CHANCE, OVER, State
 from engine.errors import RulecheckError
-from engine.provenance import Effect
+from engine.provenance import Effect, LastLoaded
 
 KEYS = {"play": {"type", "player", "cards"}, "add": {"type", "player", "card", "owner", "area"},
         "take": {"type", "player", "owner", "area"}, "flip": {"type", "player"}}
@@ -36,9 +36,10 @@ class DnupExplainer:
 
     def __init__(self, rules):
         self.rules = rules
+        self._last = LastLoaded()
 
     def _load(self, state) -> State:
-        return state if isinstance(state, State) else self.rules.from_json(state)
+        return state if isinstance(state, State) else self._last.load(state, self.rules.from_json)
 
     # ---- legal ------------------------------------------------------------------------
     def legal(self, state, action) -> tuple[str, ...]:

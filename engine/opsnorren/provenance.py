@@ -32,7 +32,7 @@ from engine.opsnorren.provenance_trick import (Because, derived, explain_monkey_
                                                root_blame, root_clauses)
 from engine.opsnorren.state import (CHANCE_PHASES, DEAL, MONKEY, OVER, PASS, PLAY, RULE_CARDS, TEAMS, TROPHIES)
 from engine.opsnorren.trick import lead_colour
-from engine.provenance import Effect, Either, Explanation, pointer
+from engine.provenance import Effect, Either, Explanation, pointer, LastLoaded
 
 RESET_AT_NEW_ROUND = ("round", "revealed", "team_cards", "hands", "won", "passing", "trick", "discarded", "aside",
                       "leader", "chance")
@@ -47,10 +47,11 @@ class OpsnorrenExplainer:
     def __init__(self, engine):
         self.eng = engine
         self.ch = engine.ch
+        self._last = LastLoaded()
 
     # ---- helpers --------------------------------------------------------------------------
     def _load(self, state):
-        return self.eng.from_json(state)
+        return self._last.load(state, self.eng.from_json)
 
     def _applies(self, s, action) -> bool:
         try:

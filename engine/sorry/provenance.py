@@ -8,7 +8,7 @@ part of it. Legality and rejection reasons live in ``reasons.py``.
 from __future__ import annotations
 
 from engine.canonical import dumps
-from engine.provenance import Effect, Explanation, pointer
+from engine.provenance import Effect, Explanation, pointer, LastLoaded
 from engine.sorry.board import HOME, LOOP, SAFE0, SLIDES, START
 from engine.sorry.cards import C1, C2
 from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP, land
@@ -28,10 +28,11 @@ class SorryExplainer:
 
     def __init__(self, engine):
         self.eng = engine
+        self._last = LastLoaded()
 
     # ---- helpers ---------------------------------------------------------------------
     def _load(self, state: dict):
-        return self.eng.from_json(state)
+        return self._last.load(state, self.eng.from_json)
 
     def _move(self, st, action):
         """The engine's internal move for a legal player action, else None."""
