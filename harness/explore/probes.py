@@ -37,6 +37,37 @@ def _leaves(obj: Any, path: tuple = ()) -> list[tuple[tuple, Any]]:
     return [(path, obj)]
 
 
+def _scalars(obj: Any, out: list | None = None) -> list:
+    """The values of ``_leaves(obj)`` that are not lists or objects, in the same order (no paths)."""
+    if out is None:
+        out = []
+    if isinstance(obj, dict):
+        for k in sorted(obj):
+            v = obj[k]
+            if isinstance(v, (dict, list)):
+                _scalars(v, out)
+            else:
+                out.append(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            if isinstance(v, (dict, list)):
+                _scalars(v, out)
+            else:
+                out.append(v)
+    else:
+        out.append(obj)
+    return out
+
+
+def _lent(neighbours: list[dict]) -> dict[type, list]:
+    """The scalar values of ``neighbours`` by type, in order: what :func:`mutations` borrows."""
+    pool: dict[type, list] = {}
+    for other in neighbours:
+        for v in _scalars(other):
+            pool.setdefault(type(v), []).append(v)
+    return pool
+
+
 def _set(obj: Any, path: tuple, value: Any) -> Any:
     if not path:
         return value
@@ -45,14 +76,12 @@ def _set(obj: Any, path: tuple, value: Any) -> Any:
     return out
 
 
-def mutations(action: dict, neighbours: list[dict], rng: random.Random, limit: int = 24) -> list[dict]:
+def mutations(action: dict, neighbours: list[dict], rng: random.Random, limit: int = 24,
+              lent: dict[type, list] | None = None) -> list[dict]:
     """Small changes of ``action``: each leaf replaced by a nearby or borrowed value, each list
-    shortened or reversed. ``neighbours`` (other legal actions) lend values of the same kind."""
-    pool: dict[type, list] = {}
-    for other in neighbours:
-        for _, v in _leaves(other):
-            if not isinstance(v, (list, dict)):
-                pool.setdefault(type(v), []).append(v)
+    shortened or reversed. ``neighbours`` (other legal actions) lend values of the same kind;
+    ``lent``: their values as :func:`_lent` gives them, when the caller has them already."""
+    pool = _lent(neighbours) if lent is None else lent
     out = []
     for path, v in _leaves(action):
         if path and path[-1] == "type":
@@ -84,7 +113,7 @@ def bad_outcome(chance: dict, action: dict, rng: random.Random) -> dict | None:
     """The chance ``action`` with one drawn item swapped for one its pool does not hold, or None."""
     pool = {dumps(x) for d in chance.get("draws", []) for x in d.get("pool", [])}
     leaves = [(p, v) for p, v in _leaves(action.get("outcome")) if isinstance(v, str) and dumps(v) in pool]
-    strangers = sorted({v for _, v in _leaves(chance) if isinstance(v, str) and dumps(v) not in pool} | {"no such thing"})
+    strangers = sorted({v for v in _scalars(chance) if isinstance(v, str) and dumps(v) not in pool} | {"no such thing"})
     if not leaves:
         return None
     path, _ = rng.choice(leaves)
@@ -94,7 +123,7 @@ def bad_outcome(chance: dict, action: dict, rng: random.Random) -> dict | None:
 def _from_state(state_json: dict, rng: random.Random, most: int = 12) -> dict:
     """A pretend action lending the state's own names and numbers (cards in other hands or on
     the discard pile, other squares): what a player does not hold or cannot reach."""
-    leaves = [v for _, v in _leaves(state_json) if isinstance(v, (str, int)) and not isinstance(v, bool)]
+    leaves = [v for v in _scalars(state_json) if isinstance(v, (str, int)) and not isinstance(v, bool)]
     keys = [k for k in _keys(state_json) if not k.isidentifier() or k.isalpha()]  # "red", "0": names, not fields
     return {"lend": rng.sample(leaves, min(most, len(leaves))), "keys": rng.sample(keys, min(most, len(keys)))}
 
@@ -102,12 +131,17 @@ def _from_state(state_json: dict, rng: random.Random, most: int = 12) -> dict:
 def _keys(obj: Any) -> list[str]:
     """The object keys inside ``obj`` below the top level (colours of a pawns map, seats)."""
     out: list[str] = []
+    _keys_into(obj, out)
+    return out
+
+
+def _keys_into(obj: Any, out: list[str]) -> None:
     for v in (obj.values() if isinstance(obj, dict) else obj if isinstance(obj, list) else ()):
         if isinstance(v, dict):
-            out += list(v) + _keys(v)
+            out += v
+            _keys_into(v, out)
         elif isinstance(v, list):
-            out += _keys(v)
-    return out
+            _keys_into(v, out)
 
 
 def _candidates(legal: list[dict], last_legal: list[dict], state_json: dict, rng: random.Random):
@@ -115,8 +149,9 @@ def _candidates(legal: list[dict], last_legal: list[dict], state_json: dict, rng
     other legal actions and from the state), then a nearby state's actions (or actions of
     the other type)."""
     lenders = rng.sample(legal, min(8, len(legal))) + [_from_state(state_json, rng)]
+    lent = _lent(lenders)
     for base in rng.sample(legal, min(3, len(legal))):
-        yield from mutations(base, lenders, rng, limit=8)
+        yield from mutations(base, lenders, rng, limit=8, lent=lent)
     yield from rng.sample(last_legal, min(3, len(last_legal)))
 
 
