@@ -40,15 +40,25 @@ def sample(chance: dict, rng: random.Random) -> dict:
 
     The items are the first of the pool shuffled by ``rng`` (``shuffle``, Random.shuffle's
     draws), even for one item: seeds, the pair witnesses kept in ``specs/`` and stored
-    explorations replay these very draws."""
+    explorations replay these very draws. A draw of one item for one recipient, unoriented (a
+    Sorry! card), with a plain ``random.Random`` takes the item ``first_of_shuffle`` names: the
+    same item from the same draws, without shuffling the pool."""
     outcome = []
+    plain_rng = type(rng) is random.Random
     for draw in chance["draws"]:
-        pool = list(draw["pool"])
+        take = draw["take"]
+        pool = draw["pool"]
+        if plain_rng and len(take) == 1 and pool and not draw.get("orient"):
+            ((who, n),) = take.items()
+            if n == 1:
+                outcome.append({who: [pool[first_of_shuffle(len(pool), rng)]]})
+                continue
+        pool = list(pool)
         shuffle(pool, rng)
         taken: dict[str, list] = {}
         at = 0
         orient, in_order = draw.get("orient"), draw.get("sorted", True)
-        for who, n in draw["take"].items():
+        for who, n in take.items():
             items = pool[at : at + n]
             at += n
             if orient:
@@ -62,8 +72,7 @@ def shuffle(x: list, rng: random.Random) -> None:
     """``rng.shuffle(x)``, the very same permutation from the very same draws, at about a third of
     the cost for a plain ``random.Random``: the loop of ``Random.shuffle`` with ``_randbelow``
     inlined, its step counts and bit lengths looked up (``_steps``) rather than worked out per
-    step (a Sorry! draw shuffles a 45-card pile for one card). Any other generator (a subclass,
-    Hypothesis's) is asked to shuffle itself."""
+    step. Any other generator (a subclass, Hypothesis's) is asked to shuffle itself."""
     if type(rng) is not random.Random:
         rng.shuffle(x)
         return
@@ -75,9 +84,37 @@ def shuffle(x: list, rng: random.Random) -> None:
         x[i], x[j] = x[j], x[i]
 
 
+def first_of_shuffle(size: int, rng: random.Random) -> int:
+    """The index of the item ``shuffle`` would put first in a list of ``size`` items, drawn with
+    the very same draws of ``rng`` (so it leaves ``rng`` in the very same state), without moving
+    any item.
+
+    ``Random.shuffle`` swaps ``x[i]`` with ``x[j]``, j drawn below i + 1, for i from the last index
+    down to 1. Undone from i = 1 upwards, the item that ends first was at 0 before every step i
+    whose j is where it then is, and at i before that step: it starts at the end of the chain
+    0 -> the lowest i whose j is 0 -> the lowest later i whose j is that i -> ... (``later``). A
+    j equal to i swaps nothing. Bits are drawn per run of equal bit lengths (``_runs``). For a
+    plain ``random.Random`` only: another generator is asked to shuffle (``sample``)."""
+    getrandbits = rng.getrandbits
+    later = [0] * size
+    for k, steps in _runs(size):
+        for i in steps:
+            j = getrandbits(k)
+            while j > i:
+                j = getrandbits(k)
+            if j < i:
+                later[j] = i
+    at = 0
+    while later[at]:
+        at = later[at]
+    return at
+
+
 #: the shuffle's steps per list length: (i, i + 1, (i + 1).bit_length()) for i from the last index down to 1
 _STEPS: dict[int, tuple] = {}
 _STEPS_KEPT_UP_TO = 4096
+#: the same steps as runs of one bit length: (k, the range of i from high to low) per list length
+_RUNS: dict[int, tuple] = {}
 
 
 def _steps(size: int):
@@ -86,6 +123,21 @@ def _steps(size: int):
         got = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
         if size <= _STEPS_KEPT_UP_TO:
             _STEPS[size] = got
+    return got
+
+
+def _runs(size: int):
+    got = _RUNS.get(size)
+    if got is None:
+        runs, i = [], size - 1
+        while i >= 1:
+            k = (i + 1).bit_length()
+            low = max(1, (1 << (k - 1)) - 1)  # the lowest i with (i + 1).bit_length() == k
+            runs.append((k, range(i, low - 1, -1)))
+            i = low - 1
+        got = tuple(runs)
+        if size <= _STEPS_KEPT_UP_TO:
+            _RUNS[size] = got
     return got
 
 

@@ -110,7 +110,7 @@ class Server:
             if op == "hello":
                 return {"id": rid, **self._hello(req)}
             if op == "batch":
-                return {"id": rid, "responses": [self._sub(r) for r in req["requests"]]}
+                return {"id": rid, "responses": self._subs(req["requests"])}
             return {"id": rid, **self._op(op, req)}
         except RulecheckError as exc:
             return {"id": rid, "error": exc.to_wire()}
@@ -119,15 +119,20 @@ class Server:
         except Exception as exc:  # noqa: BLE001  (the server must never die on a request)
             return {"id": rid, "error": _internal(exc)}
 
-    def _sub(self, req: dict) -> dict:
-        try:
-            return self._op(req["op"], req)
-        except RulecheckError as exc:
-            return {"error": exc.to_wire()}
-        except RecursionError:
-            return {"error": _too_deep()}
-        except Exception as exc:  # noqa: BLE001
-            return {"error": _internal(exc)}
+    def _subs(self, reqs: list) -> list:
+        """The answers to a batch's sub-requests, each as if it came alone (an error stays in its slot)."""
+        out = []
+        op = self._op
+        for req in reqs:
+            try:
+                out.append(op(req["op"], req))
+            except RulecheckError as exc:
+                out.append({"error": exc.to_wire()})
+            except RecursionError:
+                out.append({"error": _too_deep()})
+            except Exception as exc:  # noqa: BLE001
+                out.append({"error": _internal(exc)})
+        return out
 
     def _hello(self, req: dict) -> dict:
         wanted = req.get("choices")
@@ -199,18 +204,7 @@ class Server:
 
     def _op(self, op: str, req: dict) -> dict:
         eng = self.engine
-        if op == "new":
-            if req["game"] != eng.game:
-                from engine.errors import BadConfigError
-
-                raise BadConfigError(f"this engine plays {eng.game!r}, not {req['game']!r}", path="game")
-            new = eng.new_game(req["config"])
-            answer = {"state": self._out(new)}
-            return self._keep(new, answer) if req.get("keep") is True else answer
-        if op == "legal":
-            state = self._state_of(req)
-            return {"actions": self._listed(state, eng.legal_actions(state))}
-        if op == "apply":
+        if op == "apply":  # the usual request first
             action = req.get("action")
             if not isinstance(action, dict):
                 raise MalformedError(f"an action is a JSON object, got {type(action).__name__}", path="action")
@@ -219,6 +213,17 @@ class Server:
             answer = {"state": self._out(new)}
             if req.get("legal"):
                 answer["actions"] = self._listed(new, eng.legal_actions(new))
+            return self._keep(new, answer) if req.get("keep") is True else answer
+        if op == "legal":
+            state = self._state_of(req)
+            return {"actions": self._listed(state, eng.legal_actions(state))}
+        if op == "new":
+            if req["game"] != eng.game:
+                from engine.errors import BadConfigError
+
+                raise BadConfigError(f"this engine plays {eng.game!r}, not {req['game']!r}", path="game")
+            new = eng.new_game(req["config"])
+            answer = {"state": self._out(new)}
             return self._keep(new, answer) if req.get("keep") is True else answer
         if op == "load":
             return {"state": eng.to_json(self._state(req["state"]))}

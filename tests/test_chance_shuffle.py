@@ -62,3 +62,45 @@ def test_a_one_item_oriented_draw_names_its_orientation():
         assert item[0] in ("a", "b") and isinstance(item[1], bool)
         seen.add(item[1])
     assert seen == {True, False}
+
+
+def test_the_first_item_of_a_shuffle_is_found_from_the_same_draws():
+    """``first_of_shuffle`` names the item ``Random.shuffle`` puts first and leaves the generator
+    in the state the shuffle leaves it, for every list length up to past a few bit-length runs."""
+    for seed in range(150):
+        for n in [*range(1, 70), 127, 128, 129, 255, 256, 1000]:
+            r1, r2 = random.Random(seed), random.Random(seed)
+            x = list(range(n))
+            r1.shuffle(x)
+            assert chance_mod.first_of_shuffle(n, r2) == x[0] and r1.getstate() == r2.getstate(), (seed, n)
+
+
+def test_a_one_item_draw_is_the_first_item_of_the_shuffled_pool():
+    """A one-item draw (a Sorry! card) is the pool's first item after ``Random.shuffle``, and the
+    generator goes on from the same state, for pools of every size a Sorry! deck gives."""
+    for seed in range(200):
+        for n in (1, 2, 3, 17, 44, 45):
+            pool = [f"card{i % 7}-{i}" for i in range(n)]
+            chance = {"event": "draw", "draws": [{"pool": pool, "take": {"draw": 1}}]}
+            r1, r2 = random.Random(seed), random.Random(seed)
+            shuffled = list(pool)
+            r1.shuffle(shuffled)
+            assert chance_mod.sample(chance, r2) == {"type": "chance", "event": "draw",
+                                                     "outcome": [{"draw": [shuffled[0]]}]}
+            assert r1.getstate() == r2.getstate(), (seed, n)
+            assert chance["draws"][0]["pool"] == pool  # the pool is left as it was
+
+
+def test_a_one_item_draw_with_another_generator_shuffles_with_it():
+    class Counting(random.Random):
+        calls = 0
+
+        def shuffle(self, x):
+            Counting.calls += 1
+            super().shuffle(x)
+
+    chance = {"event": "draw", "draws": [{"pool": ["a", "b", "c"], "take": {"draw": 1}}]}
+    pool = ["a", "b", "c"]
+    random.Random(4).shuffle(pool)
+    assert chance_mod.sample(chance, Counting(4))["outcome"] == [{"draw": [pool[0]]}]
+    assert Counting.calls == 1

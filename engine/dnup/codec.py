@@ -23,6 +23,7 @@ and, where a rule is concerned, the clause.
 from __future__ import annotations
 
 import functools
+from itertools import chain
 
 from engine.dnup.cards import canonical_deck, default_deck, parse_deck
 from engine.dnup.state import CHANCE, OVER, Game, State
@@ -30,16 +31,37 @@ from engine.canonical import copy_json, dumps, first_float
 from engine.errors import MalformedError
 
 
+#: id(a deck's ids) -> (those ids, the id of every oriented card ``2 * i + flipped``, its flag, ``i``)
+_CARD_TABLES: dict[int, tuple] = {}
+
+
+def _card_tables(ids: tuple) -> tuple:
+    """The JSON parts of every oriented card of a deck, worked out once per deck (held with the ids, so
+    that their id is not reused)."""
+    got = _CARD_TABLES.get(id(ids))
+    if got is None or got[0] is not ids:
+        if len(_CARD_TABLES) >= 64:
+            _CARD_TABLES.clear()
+        codes = range(2 * len(ids))
+        got = _CARD_TABLES[id(ids)] = (ids, tuple(ids[c >> 1] for c in codes), tuple(bool(c & 1) for c in codes),
+                                       tuple(c >> 1 for c in codes))
+    return got
+
+
 def to_json(s: State) -> dict:
     """A fresh canonical object (built on demand; never shared with the caller)."""
     g = s.g
-    ids = g.deck.ids
-    placed = set()
-    for cs in s.hands:
-        placed.update(c >> 1 for c in cs)
-    for cs in s.sets:
-        placed.update(c >> 1 for c in cs)
+    ids, names, flips, index = _card_tables(g.deck.ids)
+    held = set(map(index.__getitem__, chain.from_iterable(s.hands)))  # ids in hands and sets: not discarded
+    held.update(map(index.__getitem__, chain.from_iterable(s.sets)))
     a = g.areas
+    sets = s.sets
+    sets_json = []  # per player, per area; an empty set (the usual) without a comprehension's frame
+    for p in range(g.players):
+        mine = []
+        for cs in sets[p * a:p * a + a]:
+            mine.append([[names[c], flips[c]] for c in cs] if cs else [])
+        sets_json.append(mine)
     obj = {
         "game": "dnup",
         "players": g.players,
@@ -52,9 +74,9 @@ def to_json(s: State) -> dict:
         "to_move": "chance" if s.to_move == CHANCE else None if s.to_move == OVER else s.to_move,
         "area": s.area if s.to_move >= 0 else None,
         "start_player": s.start if s.start >= 0 else None,
-        "hands": [[[ids[c >> 1], bool(c & 1)] for c in cs] for cs in s.hands],
-        "sets": [[[[ids[c >> 1], bool(c & 1)] for c in s.sets[p * a + k]] for k in range(a)] for p in range(g.players)],
-        "discard": [ids[i] for i in g.in_play if i not in placed],
+        "hands": [[[names[c], flips[c]] for c in cs] for cs in s.hands],
+        "sets": sets_json,
+        "discard": [ids[i] for i in g.in_play if i not in held],
         "out": list(s.out),
         "leaving": None if s.leaving is None else {"player": s.leaving[0], "turns_left": s.leaving[1]},
         "tokens": list(s.tokens),
@@ -62,7 +84,6 @@ def to_json(s: State) -> dict:
         "result": None if s.result is None else dict(s.result),
     }
     return obj
-
 
 
 #: decks of states read so far, by their canonical text (a user deck is read once, not per state)

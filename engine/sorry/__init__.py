@@ -29,23 +29,30 @@ def actions_json(cfg, p: int, moves) -> list[dict]:
     """The action JSON of each internal move of player ``p``, in order. A pawn that slid also names
     the triangle it landed on (``slide``), since two splits of a 7 can reach the same square with
     and without a slide (SRY-CARD-7)."""
-    names, order = cfg.pawn_names, cards.ORDER
+    names, order, sq = cfg.pawn_names, cards.ORDER, SQ_JSON
     out = []
     for kind, c, subs, tgt, _ in moves:
         if kind == MOVE:
-            steps = []
-            for i, f, landing, to in subs:
-                step = {"pawn": names[i], "from": SQ_JSON[f], "to": SQ_JSON[to]}
-                if landing != to:
-                    step["slide"] = landing
-                steps.append(step)
+            if len(subs) == 1:
+                ((i, f, landing, to),) = subs
+                if landing == to:
+                    steps = [{"pawn": names[i], "from": sq[f], "to": sq[to]}]
+                else:
+                    steps = [{"pawn": names[i], "from": sq[f], "to": sq[to], "slide": landing}]
+            else:
+                steps = []
+                for i, f, landing, to in subs:
+                    step = {"pawn": names[i], "from": sq[f], "to": sq[to]}
+                    if landing != to:
+                        step["slide"] = landing
+                    steps.append(step)
             out.append({"type": "move", "player": p, "card": order[c], "moves": steps})
         elif kind == FORFEIT:
             out.append({"type": "forfeit", "player": p, "card": order[c]})
         else:
             i, f, _l, t = subs[0]
             out.append({"type": _KIND_NAMES[kind], "player": p, "card": order[c], "pawn": names[i],
-                        "from": SQ_JSON[f], "target": names[tgt], "to": SQ_JSON[t]})
+                        "from": sq[f], "target": names[tgt], "to": sq[t]})
     return out
 
 
@@ -105,7 +112,8 @@ class SorryEngine(Engine):
         if st._by is not self:
             adopt(st, self)
         if st._moves is None:
-            moves = turn.legal_moves(self, st)
+            # the reference's own card moves without the card_moves hook; a subclass keeps the hook
+            moves = turn.legal_moves(self, st, self.rules if type(self) is SorryEngine else None)
             st._moves = moves
             st._acts = actions_json(st.cfg, st.turn, moves)
         return st._moves
@@ -166,19 +174,21 @@ class SorryEngine(Engine):
 
     def _apply_draw(self, st: SorryState, action) -> SorryState:
         """A card drawn from the draw pile (SRY-DRAW-PILE); the outcome must name a card that is in it."""
-        c = None
         if type(action) is dict:
             try:  # a missing key: refused below
                 if action["type"] == "chance" and action["event"] == "draw":
                     out = action["outcome"]
-                    if type(out) is list and len(out) == 1 and type(out[0]) is dict and len(out[0]) == 1:
-                        got = out[0]["draw"]
-                        if type(got) is list and len(got) == 1 and type(got[0]) is str:
-                            c = cards.INDEX.get(got[0])
+                    if type(out) is list and len(out) == 1:
+                        got = out[0]
+                        if type(got) is dict and len(got) == 1:
+                            got = got["draw"]
+                            if type(got) is list and len(got) == 1:
+                                got = got[0]
+                                c = cards.INDEX.get(got) if type(got) is str else None
+                                if c is not None and st.draw[c] > 0:
+                                    return turn.after_draw(st, c)
             except KeyError:
                 pass
-        if c is not None and st.draw[c] > 0:
-            return turn.after_draw(st, c)
         # every outcome of plain JSON the test above refuses, validate refuses too: a card not in the
         # draw pile (the pool holds only cards), a wrong shape, a player action (illegal-action)
         try:

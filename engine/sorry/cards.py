@@ -60,7 +60,7 @@ def pile_to_json(counts) -> list[str]:
         b = _cards_of(high, _CUT)
         if len(_HIGH) < PILE_PARTS_KEPT:
             _HIGH[high] = b
-    return list(a + b)
+    return [*a, *b]
 
 
 def pile_from_json(v, where: str) -> tuple[int, ...]:

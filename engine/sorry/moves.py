@@ -23,9 +23,11 @@ where the pawn rests after a slide; ``target`` is the pawn swapped or sent home 
 from __future__ import annotations
 
 from engine.sorry.board import BWD, EXIT, FWD, HOME, LOOP, START
-from engine.sorry.cards import C1, C2, C4, C7, C10, C11, CSORRY, FORWARD
+from engine.sorry.cards import C1, C2, C4, C7, C10, C11, CSORRY, FORWARD, NCARDS
 
 MOVE, SWAP, SORRY, FORFEIT = 0, 1, 2, 3
+#: the ``Rules.plan`` key of a split 7's parts (not a card)
+SPLITS = -1
 KINDS = ("move", "swap", "sorry", "forfeit")
 
 
@@ -34,11 +36,12 @@ class Rules:
     (a variant changes one after construction) drops the tables derived from them (``reach``)."""
 
     __slots__ = ("slide", "slide_sets", "bump_own", "ten_back", "start_sorry", "swap_slide_target", "fwd", "bwd",
-                 "own_blocks", "triangle_blocks", "_reach")
+                 "own_blocks", "triangle_blocks", "_reach", "_plans")
 
     def __setattr__(self, name, value):
         object.__setattr__(self, name, value)
         object.__setattr__(self, "_reach", {})
+        object.__setattr__(self, "_plans", {})
 
     def reach(self, table) -> tuple:
         """``reach(table)[colour][sq][n]``, for a step table (``fwd`` or ``bwd``): None where the table
@@ -50,6 +53,30 @@ class Rules:
         if got is None or got[0] is not table:
             got = self._reach[id(table)] = (table, _reach_table(self, table))
         return got[1]
+
+    def plan(self, card: int) -> tuple:
+        """The counts ``card`` makes, in the order ``card_moves`` lists them (SRY-CARD-1 .. SRY-CARD-12,
+        SRY-CARD-10's back or forward one): a tuple of ``_count_table``s, then for a 1 or a 2 the
+        start exits (``_start_table``), else None. ``plan(SPLITS)``: the counts of 1 .. 6 forward,
+        the parts of a split 7 (SRY-CARD-7)."""
+        got = self._plans.get(card)
+        if got is None:
+            if card == SPLITS:  # the parts of a split 7: counts of 1 .. 6
+                got = self._plans[card] = tuple(_count_table(self, self.fwd, a) for a in range(1, 7))
+                return got
+            if card in FORWARD:
+                counts = ((self.fwd, FORWARD[card]),)
+            elif card == C4:
+                counts = ((self.bwd, 4),)
+            elif card == C10:
+                counts = ((self.fwd, 10), (self.bwd if self.ten_back else self.fwd, 1))
+            elif card == C7 or card == C11:
+                counts = ((self.fwd, 7 if card == C7 else 11),)
+            else:
+                counts = ()
+            got = self._plans[card] = (tuple(_count_table(self, t, n) for t, n in counts),
+                                       _start_table(self) if card == C1 or card == C2 else None)
+        return got
 
     def __init__(self, slide, bump_own: bool, ten_back: bool, start_sorry: bool, swap_slide_target: bool,
                  triangle_blocks: bool = True):
@@ -67,34 +94,57 @@ class Rules:
 
 
 def _reach_table(R: Rules, table) -> tuple:
-    out = []
-    for c, rows in enumerate(table):
-        sets, slides = R.slide_sets[c], R.slide[c]
-        per_sq = []
-        for sq, row in enumerate(rows):
-            entries = []
-            for d in row:
-                if d is None:
-                    entries.append(None)
-                    continue
-                rest = slides[d][0] if d < LOOP and slides[d] is not None else d
-                blocker = slide_blocker = -1
-                touched = {sq, d, rest}
-                if d < HOME:
-                    sl = sets[d] if d < LOOP else None
-                    if R.own_blocks and (R.triangle_blocks or d >= LOOP or sl is None):
-                        blocker = d
-                    if d < LOOP and not R.bump_own and sl is not None:
-                        slide_blocker = sl[0]
-                    if sl is not None:
-                        touched.add(sl[0])
-                        touched.update(sl[1])
-                touched.discard(-1)
-                touched.update(b for b in (blocker, slide_blocker) if b >= 0)
-                entries.append((d, rest, blocker, slide_blocker, frozenset(touched)))
-            per_sq.append(tuple(entries))
-        out.append(tuple(per_sq))
-    return tuple(out)
+    return tuple(tuple(tuple(None if d is None else _entry(R, c, sq, d) for d in row) for sq, row in enumerate(rows))
+                 for c, rows in enumerate(table))
+
+
+def _entry(R: Rules, c: int, sq: int, d: int) -> tuple:
+    """The ``Rules.reach`` entry of a pawn of colour c on ``sq`` whose count ends on ``d``."""
+    sets, slides = R.slide_sets[c], R.slide[c]
+    rest = slides[d][0] if d < LOOP and slides[d] is not None else d
+    blocker = slide_blocker = -1
+    touched = {sq, d, rest}
+    if d < HOME:
+        sl = sets[d] if d < LOOP else None
+        if R.own_blocks and (R.triangle_blocks or d >= LOOP or sl is None):
+            blocker = d
+        if d < LOOP and not R.bump_own and sl is not None:
+            slide_blocker = sl[0]
+        if sl is not None:
+            touched.add(sl[0])
+            touched.update(sl[1])
+    touched.discard(-1)
+    touched.update(b for b in (blocker, slide_blocker) if b >= 0)
+    return d, rest, blocker, slide_blocker, frozenset(touched)
+
+
+def _tested(e, sq: int):
+    """A ``Rules.reach`` entry ``e`` of a pawn on ``sq`` as the move generators test it
+    (``_in_the_way``): (landing, rest, blocker, slide_blocker, on_sq, touched) with a blocker that is
+    ``sq`` itself written -1 and ``on_sq`` true when there was one (the pawn itself is no block there,
+    a second own pawn is)."""
+    b, sb = e[2], e[3]
+    return e[0], e[1], -1 if b == sq else b, -1 if sb == sq else sb, b == sq or sb == sq, e[4]
+
+
+def _in_the_way(own, e, s) -> bool:
+    """Whether a pawn on ``s`` counting ``e`` (a ``_tested`` entry) is blocked by a pawn of its own
+    colour (``own``: the colour's four squares) on a square it would need, other than the pawn itself
+    (SRY-OWN-PAWN-BLOCKS). The generators test this inline."""
+    return e[2] in own or e[3] in own or (e[4] and own.count(s) > 1)
+
+
+def _count_table(R: Rules, table, n: int) -> tuple:
+    """``[colour][sq]``: ``_tested(reach(table)[colour][sq][n], sq)``; None where the count cannot be
+    made: past HOME, and from HOME and START (a pawn there does not count)."""
+    return tuple(tuple(None if sq >= HOME or row[n] is None else _tested(row[n], sq) for sq, row in enumerate(rows))
+                 for rows in R.reach(table))
+
+
+def _start_table(R: Rules) -> tuple:
+    """``[colour]``: the ``_tested`` entry of a pawn leaving START onto its colour's start exit
+    (SRY-START-ONE, SRY-START-TWO), blocked where ``_blocked`` says so."""
+    return tuple(_tested(_entry(R, c, START, EXIT[c]), START) for c in range(len(EXIT)))
 
 
 def _blocked(R: Rules, cfg, pos, i: int, dest: int) -> bool:
@@ -148,114 +198,140 @@ def final_of(R: Rules, cfg, i: int, dest: int) -> int:
     return dest
 
 
-def _single(R, cfg, pos, card, i, dest, out):
-    if not _blocked(R, cfg, pos, i, dest):
-        # the resulting position is computed when the move is made (result_of)
-        out.append((MOVE, card, ((i, pos[i], dest, final_of(R, cfg, i, dest)),), -1, None))
-
-
 def result_of(R: Rules, cfg, pos, move) -> tuple:
     """The position after ``move`` (computed lazily for single-pawn moves)."""
     res = move[4]
     if res is None:
         p = list(pos)
         i, _f, dest, _t = move[2][0]
-        land(R, cfg, p, i, dest)
+        _land(R, cfg, p, i, dest)
         res = tuple(p)
     return res
 
 
-def _steps(R, cfg, pos, movers, card, n, reach, out):
-    """Every pawn's count of ``n`` in a step table's ``Rules.reach`` (``_single`` over the table)."""
+def _land(R: Rules, cfg, p: list, i: int, dest: int) -> None:
+    """``land``, with the usual case done here: a count that ends past the loop, or on a loop square
+    without a slide that no other pawn holds (nobody is bumped)."""
+    if dest >= LOOP or (R.slide_sets[cfg.colours[i >> 2]][dest] is None and p.count(dest) == (p[i] == dest)):
+        p[i] = dest
+    else:
+        land(R, cfg, p, i, dest)
+
+
+def _steps(cols, pos, movers, card, table, out):
+    """Every pawn's count in ``table`` (a ``_count_table``), unless a pawn of its own colour is in
+    the way (``_in_the_way``)."""
     for q in movers:
-        rows = reach[cfg.colours[q]]
-        base = 4 * q
-        own = pos[base: base + 4]
-        for i in range(base, base + 4):
-            s = pos[i]
-            if s >= HOME:
-                continue
-            e = rows[s][n]
-            if e is not None and not _own_in_the_way(own, e, s):
+        rows = table[cols[q]]
+        own = pos[4 * q: 4 * q + 4]
+        i = 4 * q
+        for s in own:
+            e = rows[s]
+            if e is not None and not (e[2] in own or e[3] in own or (e[4] and own.count(s) > 1)):
                 out.append((MOVE, card, ((i, s, e[0], e[1]),), -1, None))
+            i += 1
 
 
-def _starts(R, cfg, pos, movers, card, out):
+def _starts(cols, pos, movers, card, table, out):
+    """A pawn out of START onto its start exit (SRY-START-ONE, SRY-START-TWO): the lowest-numbered pawn
+    in START stands for all of them; ``table`` is the ``_start_table``."""
     for q in movers:
-        for i in range(4 * q, 4 * q + 4):
-            if pos[i] == START:  # the lowest-numbered pawn in START stands for all of them
-                _single(R, cfg, pos, card, i, EXIT[cfg.colours[q]], out)
-                break
+        own = pos[4 * q: 4 * q + 4]
+        if START in own:
+            e = table[cols[q]]
+            if not (e[2] in own or e[3] in own):
+                out.append((MOVE, card, ((4 * q + own.index(START), START, e[0], e[1]),), -1, None))
 
 
 def _sevens(R, cfg, pos, movers, out):
     """Every split of a 7 over two pawns (SRY-CARD-7, SRY-SEVEN-HOME-SPLIT, SRY-TEAM-SEVEN).
 
     The moves are made in the listed order; when both orders are possible and give the same
-    position, only the order with the lower pawn first is listed. Each pawn's first parts are
-    made once (``_first``), each second part on a copy of the position after it (``_then``).
-    Two counts that touch no common square (``Rules.reach``) cannot bump, block or unblock each
-    other: either both orders are possible and end alike, or neither is, so only the first is made."""
+    position, only the order with the lower pawn first is listed. Two counts that touch no common
+    square (``Rules.reach``) cannot bump, block or unblock each other: either both orders are
+    possible and end alike, or neither is, so only the first is made, in one copy of the position.
+    Otherwise each pawn's first part is made once when needed (``_first``), each second part on a
+    copy of the position after it (``_then``)."""
     pawns = [i for q in movers for i in range(4 * q, 4 * q + 4) if pos[i] < HOME]
+    if len(pawns) < 2:
+        return
     cols = cfg.colours
-    reach = R.reach(R.fwd)
-    rows = [reach[cols[i >> 2]][pos[i]] for i in pawns]
-    firsts = [[None] + [None if row[a] is None else _first(R, cfg, pos, i, row[a]) for a in range(1, 7)]
-              for i, row in zip(pawns, rows)]
-    for x in range(len(pawns)):
-        i, ri, fi = pawns[x], rows[x], firsts[x]
-        for y in range(x + 1, len(pawns)):
-            j, rj, fj = pawns[y], rows[y], firsts[y]
-            for a in range(1, 7):
-                b = 7 - a
-                if ri[a] is None or rj[b] is None:  # a count past HOME: neither order
+    parts = R._plans.get(SPLITS)
+    if parts is None:
+        parts = R.plan(SPLITS)
+    # ents[x][k]: pawn x's count of k + 1 (a ``_tested`` entry, or None); free[x][k]: no own pawn in the way
+    ents, free = [], []
+    for i in pawns:
+        c, s = cols[i >> 2], pos[i]
+        own = pos[i & ~3: (i & ~3) + 4]
+        es = [t[c][s] for t in parts]
+        ents.append(es)
+        free.append([e is not None and not (e[2] in own or e[3] in own or (e[4] and own.count(s) > 1)) for e in es])
+    sets = R.slide_sets
+    firsts: dict = {}
+    n = len(pawns)
+    for x in range(n - 1):
+        i, ei, fi = pawns[x], ents[x], free[x]
+        si, seti = pos[i], sets[cols[i >> 2]]
+        for y in range(x + 1, n):
+            j, ej, fj = pawns[y], ents[y], free[y]
+            sj, setj = pos[j], sets[cols[j >> 2]]
+            for k in range(6):  # pawn i counts k + 1, pawn j 6 - k
+                ea, eb = ei[k], ej[5 - k]
+                if ea is None or eb is None:  # a count past HOME: neither order
                     continue
-                if ri[a][4].isdisjoint(rj[b][4]):
-                    if fi[a] is not None and fj[b] is not None:
-                        out.append(_then(R, cfg, pos, fi[a], j, rj[b], False))
+                if ea[5].isdisjoint(eb[5]):
+                    if fi[k] and fj[5 - k]:
+                        di, dj = ea[0], eb[0]
+                        p = list(pos)
+                        if di >= LOOP or (seti[di] is None and di not in pos):  # else ``land`` bumps or slides
+                            p[i] = di
+                        else:
+                            land(R, cfg, p, i, di)
+                        ti = p[i]
+                        if dj >= LOOP or (setj[dj] is None and dj not in p):
+                            p[j] = dj
+                        else:
+                            land(R, cfg, p, j, dj)
+                        out.append((MOVE, C7, ((i, si, di, ti), (j, sj, dj, p[j])), -1, tuple(p)))
                     continue
-                first = None if fi[a] is None else _then(R, cfg, pos, fi[a], j, rj[b])
-                second = None if fj[b] is None else _then(R, cfg, pos, fj[b], i, ri[a])
+                first = second = None
+                if fi[k]:
+                    fa = firsts.get((x, k))
+                    if fa is None:
+                        fa = firsts[x, k] = _first(R, cfg, pos, i, ea[0])
+                    first = _then(R, cfg, pos, fa, j, eb)
+                if fj[5 - k]:
+                    fb = firsts.get((y, 5 - k))
+                    if fb is None:
+                        fb = firsts[y, 5 - k] = _first(R, cfg, pos, j, eb[0])
+                    second = _then(R, cfg, pos, fb, i, ea)
                 if first is not None:
                     out.append(first)
                 if second is not None and (first is None or second[4] != first[4]):
                     out.append(second)
 
 
-def _own_in_the_way(own, e, s) -> bool:
-    """Whether a pawn on ``s`` counting ``e`` (an entry of ``Rules.reach``) is blocked by a pawn of
-    its own colour (``own``: the colour's four squares) on a square it would need, other than the
-    pawn itself (SRY-OWN-PAWN-BLOCKS)."""
-    b, sb = e[2], e[3]
-    return (b in own and (b != s or own.count(s) > 1)) or (sb in own and (sb != s or own.count(s) > 1))
-
-
-def _first(R, cfg, pos, i, e):
-    """The first part of a split: pawn i counts ``e`` (an entry of ``Rules.reach``); None when it
-    is blocked (``_own_in_the_way``), else
+def _first(R, cfg, pos, i, d):
+    """The first part of a split: pawn i counts to ``d`` (its own pawns known not to be in the way):
     (i, from, landing, rest, the position after it)."""
-    si = pos[i]
-    base = i & ~3
-    if _own_in_the_way(pos[base: base + 4], e, si):
-        return None
     p = list(pos)
-    land(R, cfg, p, i, e[0])
-    return i, si, e[0], p[i], tuple(p)
+    _land(R, cfg, p, i, d)
+    return i, pos[i], d, p[i], tuple(p)
 
 
-def _then(R, cfg, pos, first, j, e, check=True):
-    """The split whose first part is ``first`` (``_first``), then pawn j counting ``e``; None when
-    the first part bumped j or the count is blocked (not looked at unless ``check``)."""
+def _then(R, cfg, pos, first, j, e):
+    """The split whose first part is ``first`` (``_first``), then pawn j counting ``e`` (a ``_tested``
+    entry); None when the first part bumped j or a pawn of j's colour is in the way (``_in_the_way``)."""
     i, si, di, ti, after = first
     sj = pos[j]
-    if check:
-        if after[j] != sj:
-            return None
-        base = j & ~3
-        if _own_in_the_way(after[base: base + 4], e, sj):
-            return None
+    if after[j] != sj:
+        return None
+    base = j & ~3
+    if _in_the_way(after[base: base + 4], e, sj):
+        return None
     p = list(after)
-    land(R, cfg, p, j, e[0])
+    _land(R, cfg, p, j, e[0])
     return (MOVE, C7, ((i, si, di, ti), (j, sj, e[0], p[j])), -1, tuple(p))
 
 
@@ -278,7 +354,9 @@ def _swaps(R, cfg, pos, p_idx, movers, out):
     targets = [k for q in cfg.opponents[p_idx] for k in range(4 * q, 4 * q + 4) if pos[k] < LOOP]
     if not targets:
         return
+    sets = R.slide_sets
     for q in movers:
+        row = sets[cfg.colours[q]]
         for i in range(4 * q, 4 * q + 4):
             s = pos[i]
             if s >= LOOP:
@@ -290,7 +368,8 @@ def _swaps(R, cfg, pos, p_idx, movers, out):
                 p = list(pos)
                 p[k] = s
                 p[i] = t
-                land(R, cfg, p, i, t)
+                if row[t] is not None or p.count(t) != 1:  # else ``land`` leaves p as it is
+                    land(R, cfg, p, i, t)
                 if R.swap_slide_target and p[k] == s and R.slide[cfg.colours[k >> 2]][s] is not None:
                     if not R.bump_own and _blocked(R, cfg, p, k, s):
                         continue  # the target's slide would end on its own pawn
@@ -301,10 +380,13 @@ def _swaps(R, cfg, pos, p_idx, movers, out):
 
 def _sorries(R, cfg, pos, movers, out):
     """Sorry!: a pawn from START onto a pawn of another colour on the open track (SRY-SORRY-CARD)."""
+    sets = R.slide_sets
     for q in movers:
-        i = next((i for i in range(4 * q, 4 * q + 4) if pos[i] == START), -1)
-        if i < 0:
+        own = pos[4 * q: 4 * q + 4]
+        if START not in own:
             continue
+        i = 4 * q + own.index(START)
+        row = sets[cfg.colours[q]]
         for k in range(len(pos)):
             t = pos[k]
             if (k >> 2) == q or t >= LOOP:
@@ -313,30 +395,69 @@ def _sorries(R, cfg, pos, movers, out):
                 continue
             p = list(pos)
             p[k] = START
-            land(R, cfg, p, i, t)
+            p[i] = t
+            if row[t] is not None or p.count(t) != 1:  # else ``land`` leaves p as it is
+                land(R, cfg, p, i, t)
             out.append((SORRY, CSORRY, ((i, START, t, p[i]),), k, tuple(p)))
 
 
 def card_moves(R: Rules, cfg, pos, p_idx: int, card: int) -> list:
-    """Every move of ``card`` for player ``p_idx`` (no forfeit)."""
+    """Every move of ``card`` for player ``p_idx`` (no forfeit), in the order of ``Rules.plan``:
+    the start exits of a 1 or a 2, the counts, then a 7's splits, an 11's swaps or the Sorry! card's
+    moves (SRY-START-CARDS: only with ``sorry.start-cards=one-two-sorry``)."""
     movers = cfg.movers[p_idx]
     out: list = []
-    if card in FORWARD:
-        if card == C1 or card == C2:
-            _starts(R, cfg, pos, movers, card, out)
-        _steps(R, cfg, pos, movers, card, FORWARD[card], R.reach(R.fwd), out)
-    elif card == C4:
-        _steps(R, cfg, pos, movers, card, 4, R.reach(R.bwd), out)
-    elif card == C7:
-        _steps(R, cfg, pos, movers, card, 7, R.reach(R.fwd), out)
+    plan = R._plans.get(card)
+    if plan is None:
+        plan = R.plan(card)
+    counts, starts = plan
+    cols = cfg.colours
+    if starts is not None:
+        _starts(cols, pos, movers, card, starts, out)
+    for table in counts:
+        _steps(cols, pos, movers, card, table, out)
+    if card == C7:
         _sevens(R, cfg, pos, movers, out)
-    elif card == C10:
-        _steps(R, cfg, pos, movers, card, 10, R.reach(R.fwd), out)
-        _steps(R, cfg, pos, movers, card, 1, R.reach(R.bwd if R.ten_back else R.fwd), out)
     elif card == C11:
-        _steps(R, cfg, pos, movers, card, 11, R.reach(R.fwd), out)
         _swaps(R, cfg, pos, p_idx, movers, out)
-    elif card == CSORRY:
-        if R.start_sorry:
+    elif card == CSORRY and R.start_sorry:
+        _sorries(R, cfg, pos, movers, out)
+    return out
+
+
+def hand_moves(R: Rules, cfg, pos, p_idx: int, hand) -> list:
+    """The moves of every card held (``hand``: counts per card) for player ``p_idx`` (points play,
+    SRY-POINTS-PLAY): ``card_moves`` of each, in card order, with the pawns that can count (not in
+    HOME or START) listed once for all the cards."""
+    movers = cfg.movers[p_idx]
+    cols = cfg.colours
+    board = []  # (pawn, square, its colour's four squares, colour), in the order _steps takes them
+    for q in movers:
+        own = pos[4 * q: 4 * q + 4]
+        i = 4 * q
+        for s in own:
+            if s < HOME:
+                board.append((i, s, own, cols[q]))
+            i += 1
+    out: list = []
+    for card in range(NCARDS):
+        if not hand[card]:
+            continue
+        plan = R._plans.get(card)
+        if plan is None:
+            plan = R.plan(card)
+        counts, starts = plan
+        if starts is not None:
+            _starts(cols, pos, movers, card, starts, out)
+        for table in counts:  # _steps over the pawns that can count
+            for i, s, own, c in board:
+                e = table[c][s]
+                if e is not None and not (e[2] in own or e[3] in own or (e[4] and own.count(s) > 1)):
+                    out.append((MOVE, card, ((i, s, e[0], e[1]),), -1, None))
+        if card == C7:
+            _sevens(R, cfg, pos, movers, out)
+        elif card == C11:
+            _swaps(R, cfg, pos, p_idx, movers, out)
+        elif card == CSORRY and R.start_sorry:
             _sorries(R, cfg, pos, movers, out)
     return out

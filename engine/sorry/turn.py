@@ -10,27 +10,33 @@ from __future__ import annotations
 from engine.sorry import cards
 from engine.sorry.board import HOME
 from engine.sorry.cards import C11, NCARDS
-from engine.sorry.moves import FORFEIT, MOVE, SWAP, result_of
+from engine.sorry.moves import FORFEIT, MOVE, SWAP, card_moves, hand_moves, result_of
 from engine.sorry.scoring import score
 from engine.sorry.state import DRAW, OVER, PLAY, SorryState
 
 
-def legal_moves(eng, st: SorryState) -> list:
-    """Internal moves of the player to move, forfeits included, without duplicates."""
+def legal_moves(eng, st: SorryState, rules=None) -> list:
+    """Internal moves of the player to move, forfeits included, without duplicates. The moves of
+    each card are ``eng.card_moves`` (a hook for variants), or with ``rules`` (the reference
+    engine's own) ``moves.card_moves`` of those rules (a hand: ``moves.hand_moves``), the same
+    without the hook's calls."""
     if st.phase != PLAY:
         return []
     cfg, pos, p = st.cfg, st.pos, st.turn
     if not cfg.points:
         c = st.card
-        moves = eng.card_moves(cfg, pos, p, c)
+        moves = eng.card_moves(cfg, pos, p, c) if rules is None else card_moves(rules, cfg, pos, p, c)
         if not moves or (c == C11 and eng.eleven_optional and not any(m[0] == MOVE for m in moves)):
             moves.append((FORFEIT, c, (), -1, pos))
         return moves
     hand = st.hands[p]
-    moves = []
-    for c in range(NCARDS):
-        if hand[c]:
-            moves.extend(eng.card_moves(cfg, pos, p, c))
+    if rules is None:
+        moves = []
+        for c in range(NCARDS):
+            if hand[c]:
+                moves.extend(eng.card_moves(cfg, pos, p, c))
+    else:
+        moves = hand_moves(rules, cfg, pos, p, hand)
     only_swaps = moves and all(m[0] == SWAP for m in moves) and eng.eleven_optional
     if not moves or only_swaps:
         moves.extend((FORFEIT, c, (), -1, pos) for c in range(NCARDS) if hand[c])
@@ -51,7 +57,7 @@ def after_move(eng, st: SorryState, move) -> SorryState:
         h[c] -= 1
         hands = hands[:p] + (tuple(h),) + hands[p + 1:]
     draw = st.draw
-    winners = _winners(cfg, pos, p)
+    winners = _winners(cfg, pos, p) if pos.count(HOME) >= 4 else ()
     if winners:
         result = {"winners": [cfg.names[q] for q in winners]}
         if cfg.points:

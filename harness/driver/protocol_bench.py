@@ -209,14 +209,19 @@ def _next_request(slot: _Slot, eng, make_config, rng, use_legal: bool) -> dict:
     s = slot.state
     if s is None or s.get("result") is not None:
         return {"op": "new", "game": eng.game, "config": make_config(rng)}
-    if s.get("chance") is not None:
-        return {"op": "apply", "state": s, "action": chance_mod.sample(s["chance"], rng), **({"legal": True} if use_legal else {})}
-    if slot.legal is None:
-        return {"op": "legal", "state": s}
-    if not slot.legal:  # no action, no chance event, not over: the candidate is stuck; start again
-        return {"op": "new", "game": eng.game, "config": make_config(rng)}
-    action = slot.legal[rng.randrange(len(slot.legal))]
-    return {"op": "apply", "state": s, "action": action, **({"legal": True} if use_legal else {})}
+    chance = s.get("chance")
+    if chance is not None:
+        req = {"op": "apply", "state": s, "action": chance_mod.sample(chance, rng)}
+    else:
+        legal = slot.legal
+        if legal is None:
+            return {"op": "legal", "state": s}
+        if not legal:  # no action, no chance event, not over: the candidate is stuck; start again
+            return {"op": "new", "game": eng.game, "config": make_config(rng)}
+        req = {"op": "apply", "state": s, "action": legal[rng.randrange(len(legal))]}
+    if use_legal:
+        req["legal"] = True
+    return req
 
 
 #: seconds a run goes on past its end while it has measured no transition yet (a loaded machine

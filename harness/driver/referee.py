@@ -136,7 +136,9 @@ _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 def lone_surrogate(line: bytes, obj) -> bool:
     """Whether an answer (its line, and what it parsed to) holds a string UTF-8 cannot carry:
-    a lone surrogate escape. Only lines with such an escape are looked at twice."""
+    a lone surrogate escape. Only lines with such an escape are looked at twice. (A line orjson
+    read, one ``loads_checked`` calls float-free, has none: orjson refuses a lone surrogate, and
+    ``json`` reads such a line instead.)"""
     if not _SURROGATE_ESCAPE.search(line):
         return False
     try:
@@ -210,8 +212,9 @@ def not_strict_json(line: bytes, obj, float_free: bool) -> str | None:
     """What makes an answer line loose JSON (docs/protocol.md, Transport: strict JSON), or None:
     ``NaN``/``Infinity``, an integer past 64 bits, or a key twice in one object. (A lone surrogate
     is ``lone_surrogate``'s; a number outside a schema's own ``minimum``/``maximum`` is a schema
-    violation.)"""
-    if non_finite(line, obj):
+    violation.) ``float_free``: ``loads_checked``'s flag: no value is a float, so neither a NaN, an
+    infinity nor an integer past 64 bits (read as a float) can be in it: only a key twice is looked for."""
+    if not float_free and non_finite(line, obj):
         what = "holds NaN or Infinity, which are not JSON numbers"
     elif not float_free and _huge_int(obj):
         what = "holds an integer outside the 64-bit range every schema's integers are in"
@@ -267,11 +270,30 @@ def action_list_check(action_checker: SchemaCheck | None) -> SchemaCheck:
                        {uri: action_checker.schema})
 
 
-def batch_answer_check(state_checker: SchemaCheck | None, actions_check: SchemaCheck) -> SchemaCheck:
+#: the rules of the state envelope that ``state_problems`` checks beyond the protocol's state schema
+#: (docs/protocol.md, Canonical states): ``to_move`` is ``"chance"`` exactly when ``chance`` is set,
+#: and null exactly when ``result`` is set
+ENVELOPE_RULES = (
+    {"if": {"properties": {"chance": {"type": "null"}}},
+     "then": {"properties": {"to_move": {"not": {"const": "chance"}}}},
+     "else": {"properties": {"to_move": {"const": "chance"}}}},
+    {"if": {"properties": {"result": {"type": "null"}}},
+     "then": {"properties": {"to_move": {"not": {"type": "null"}}}},
+     "else": {"properties": {"to_move": {"type": "null"}}}},
+)
+
+
+def batch_answer_check(state_checker: SchemaCheck | None, actions_check: SchemaCheck,
+                       game: str | None = None) -> SchemaCheck:
     """One check of a whole ``batch`` answer: the protocol's batch response, every ``state`` in
     it under the game's state schema, every ``actions`` list under ``actions_check``: one call
     into jsonschema-rs per line instead of two per sub-response. It only says yes: a no is
-    explained by the detailed checks (the protocol schema, then each state and list)."""
+    explained by the detailed checks (the protocol schema, then each state and list).
+
+    With ``game``, every state must also be of that game and follow ``ENVELOPE_RULES``: a yes
+    then means ``state_problems`` finds nothing in any state of the answer whose values are all
+    integers (no float: JSON Schema's ``integer`` takes ``1.0``, which ``state_problems``
+    refuses as a ``to_move``), so the states of a float-free line need no check in Python."""
     states = "urn:rulecheck:batch-states"
     actions = "urn:rulecheck:batch-actions"
     resources = {s["$id"]: s for s in proto.schemas().values()}
@@ -280,11 +302,14 @@ def batch_answer_check(state_checker: SchemaCheck | None, actions_check: SchemaC
     # every state also under the protocol's state envelope (its chance description included):
     # state_problems need not check a pending chance description again, one call per state
     envelope = {"$ref": proto.schemas()["state"]["$id"]}
-    sub = {"properties": {"actions": {"$ref": actions}, "state": envelope}}
+    parts = [envelope]
     if state_checker is not None:
         sid = state_checker.schema.get("$id") or states
         resources[sid] = state_checker.schema
-        sub["properties"]["state"] = {"allOf": [{"$ref": sid}, envelope]}
+        parts.insert(0, {"$ref": sid})
+    if game is not None:
+        parts += [*ENVELOPE_RULES, {"properties": {"game": {"const": game}}}]
+    sub = {"properties": {"actions": {"$ref": actions}, "state": parts[0] if len(parts) == 1 else {"allOf": parts}}}
     return SchemaCheck({"allOf": [{"$ref": proto.schemas()["batch.response"]["$id"]},
                                   {"properties": {"responses": {"items": sub}}}]}, resources)
 
@@ -292,7 +317,7 @@ def batch_answer_check(state_checker: SchemaCheck | None, actions_check: SchemaC
 def _compile_checks(game: str, state_schema: dict | None, action_schema: dict | None) -> tuple:
     state_check, action_check = game_checkers(game, state_schema, action_schema)
     actions_check = action_list_check(action_check)
-    return state_check, action_check, actions_check, batch_answer_check(state_check, actions_check)
+    return state_check, action_check, actions_check, batch_answer_check(state_check, actions_check, game)
 
 
 @functools.lru_cache(maxsize=None)
@@ -356,6 +381,7 @@ def action_problems(a: Any, validator) -> list[str]:
 
 __all__ = [
     "Checker",
+    "ENVELOPE_RULES",
     "EngineCrashed",
     "EngineFault",
     "EngineStartupError",

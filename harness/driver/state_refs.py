@@ -60,7 +60,8 @@ class StateRefs:
                 st = sub.get("state")
                 got = refs.get(id(st))
                 if got is not None and got[0] is st and got[2] > oldest:
-                    wire = {k: v for k, v in sub.items() if k != "state"}
+                    wire = sub.copy()  # the same keys in the same order, "state" replaced by "state_ref" last
+                    del wire["state"]
                     wire["state_ref"] = got[1]
             if op in _KEEP_OPS:
                 if wire is sub:

@@ -359,7 +359,7 @@ class SubprocessEngine(_ProcessIO, Engine):
         loose = not_strict_json(line, resp, self._last_clean)
         if loose:
             self._fault(ProtocolError, loose, req, kill=False)
-        if lone_surrogate(line, resp):
+        if not self._last_clean and lone_surrogate(line, resp):  # read by orjson: no lone surrogate
             self._fault(ProtocolError, "the answer has a lone surrogate (a \\ud800-\\udfff escape without its "
                                        f"pair): not Unicode text: {excerpt(printable(line.decode('utf-8', 'replace')), 200)}",
                         req, kill=False)
@@ -405,12 +405,15 @@ class SubprocessEngine(_ProcessIO, Engine):
             if problems:
                 self._fault(SchemaViolation, "the state in the answer is not valid: " + "; ".join(problems), req,
                             kill=False)
-        if self._last_clean and type(st) is dict:  # sent back in later requests: no float to look for
-            clean = self._clean
-            if len(clean) >= CLEAN_STATES:
-                clean.popitem(last=False)  # constant time (a dict's oldest key walks the holes before it)
-            clean[id(st)] = st
+        if self._last_clean and type(st) is dict:
+            self._remember_clean(st)
         return st
+
+    def _remember_clean(self, st: dict) -> None:
+        """``st`` came in a float-free line: sent back in later requests, it is not walked for a float."""
+        if len(self._clean) >= CLEAN_STATES:
+            self._clean.popitem(last=False)  # constant time (a dict's oldest key walks the holes before it)
+        self._clean[id(st)] = st
 
     def _check_actions(self, actions: Any, req: dict, schema_checked: bool = False) -> list[dict]:
         if not isinstance(actions, list):
@@ -504,27 +507,26 @@ class SubprocessEngine(_ProcessIO, Engine):
         if len(resp) != len(requests):
             self._fault(SchemaViolation, f"batch of {len(requests)} requests answered with {len(resp)} responses",
                         full, kill=False)
+        # a float-free line that passed the one check (batch_answer_check, with the envelope rules):
+        # every state and action list in it is valid and state_problems would find nothing, so
+        # what is left per sub-answer is what no schema knows (the sub-request's op, errors, refs)
+        clean = checked and self._last_clean
         keeps = self._refs.incoming(ticket.rid)  # per sub-request: the ordinal of its "keep": true, or None
+        note = self._refs.note
         for i, (sub, r) in enumerate(zip(requests, resp)):
-            kept = keeps[i] if keeps else None
             if "error" in r:
-                if not _is_error(r["error"]):
-                    self._fault(SchemaViolation, f"malformed error in a batch answer: {excerpt(dumps(r), 200)}", full,
-                                kill=False)
-                r["error"]["message"] = printable(r["error"]["message"])
-                self.error_counts[r["error"]["code"]] += 1
-                if r["error"]["code"] == "unknown-ref":
-                    self._fault(ProtocolError, f"the engine lists the feature state-ref but has forgotten a state it "
-                                               f"was asked to keep less than {proto.KEPT_STATES // 2} kept states ago "
-                                               f"(it must keep its last {proto.KEPT_STATES}): {r['error']['message']}",
-                                full, kill=False)
+                self._sub_error(r, full)
                 continue
-            if kept is not None and "ref" in r:
-                self._refs.note(r.pop("ref"), r.get("state"), kept)
+            if keeps and keeps[i] is not None and "ref" in r:
+                note(r.pop("ref"), r.get("state"), keeps[i])
             key = _RESULT_KEY.get(sub.get("op"))
             if key not in r:
                 self._fault(SchemaViolation, f"batch answer to {sub.get('op')} has no {key!r}: {excerpt(dumps(r), 200)}",
                             full, kill=False)
+            if clean:
+                if key == "state":
+                    self._remember_clean(r["state"])
+                continue
             if key == "state":
                 self._check_state(r["state"], full, checked)
             elif key == "actions":
@@ -532,6 +534,19 @@ class SubprocessEngine(_ProcessIO, Engine):
             if sub.get("legal") and "actions" in r:
                 self._check_actions(r["actions"], full, checked)
         return resp
+
+    def _sub_error(self, r: dict, full: dict) -> None:
+        """An error sub-answer of a batch: well-formed, counted; ``unknown-ref`` is a fault (feature state-ref)."""
+        if not _is_error(r["error"]):
+            self._fault(SchemaViolation, f"malformed error in a batch answer: {excerpt(dumps(r), 200)}", full,
+                        kill=False)
+        r["error"]["message"] = printable(r["error"]["message"])
+        self.error_counts[r["error"]["code"]] += 1
+        if r["error"]["code"] == "unknown-ref":
+            self._fault(ProtocolError, f"the engine lists the feature state-ref but has forgotten a state it "
+                                       f"was asked to keep less than {proto.KEPT_STATES // 2} kept states ago "
+                                       f"(it must keep its last {proto.KEPT_STATES}): {r['error']['message']}",
+                        full, kill=False)
 
     def _batched(self, subs: list[dict], key: str | None) -> list:
         out = []
