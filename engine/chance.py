@@ -40,20 +40,22 @@ def sample(chance: dict, rng: random.Random) -> dict:
 
     The items are the first of the pool shuffled by ``rng`` (``shuffle``, Random.shuffle's
     draws), even for one item: seeds, the pair witnesses kept in ``specs/`` and stored
-    explorations replay these very draws. A draw of one item for one recipient, unoriented (a
-    Sorry! card), with a plain ``random.Random`` takes the item ``first_of_shuffle`` names: the
-    same item from the same draws, without shuffling the pool."""
-    outcome = []
-    plain_rng = type(rng) is random.Random
-    for draw in chance["draws"]:
-        take = draw["take"]
-        pool = draw["pool"]
-        if plain_rng and len(take) == 1 and pool and not draw.get("orient"):
+    explorations replay these very draws. An event that is one draw of one item for one
+    recipient, unoriented (a Sorry! card), with a plain ``random.Random`` takes the item
+    ``first_of_shuffle`` names: the same item from the same draws, without shuffling the pool."""
+    draws = chance["draws"]
+    if len(draws) == 1 and type(rng) is random.Random:
+        draw = draws[0]
+        take, pool = draw["take"], draw["pool"]
+        if len(take) == 1 and pool and not draw.get("orient"):
             ((who, n),) = take.items()
             if n == 1:
-                outcome.append({who: [pool[first_of_shuffle(len(pool), rng)]]})
-                continue
-        pool = list(pool)
+                item = pool[first_of_shuffle(len(pool), rng)]
+                return {"type": "chance", "event": chance["event"], "outcome": [{who: [item]}]}
+    outcome = []
+    for draw in draws:
+        take = draw["take"]
+        pool = list(draw["pool"])
         shuffle(pool, rng)
         taken: dict[str, list] = {}
         at = 0

@@ -149,27 +149,32 @@ class Server:
         return {"protocol": proto.PROTOCOL_VERSION, **info,
                 "ops": [*proto.REQUIRED_OPS, *proto.OPTIONAL_OPS, *proto.FEATURES]}
 
-    def _keep(self, state, answer: dict) -> dict:
+    def _keep(self, state, answer: dict, actions: list | None = None) -> dict:
         """``answer`` with the ref of ``state``, kept for later requests (feature state-ref: at least
-        the ``proto.KEPT_STATES`` most recent are kept)."""
+        the ``proto.KEPT_STATES`` most recent are kept), with ``actions``, the legal actions answered
+        for it, when the engine is a reference one (``StateMemo.twin``: the action sent back with the
+        ref is handed to ``apply`` as the object listed)."""
         kept = self.kept
         if len(kept) >= proto.KEPT_STATES:
             kept.popitem(last=False)
         self._next_ref += 1
-        kept[self._next_ref] = state
+        kept[self._next_ref] = (state, actions if self.reference else None)
         answer["ref"] = self._next_ref
         return answer
 
-    def _state_of(self, req: dict):
-        """The state a request names: its ``state``, or the kept state its ``state_ref`` names."""
-        if "state_ref" not in req:
-            return self._state(req["state"])
-        ref = req["state_ref"]
+    def _kept(self, ref) -> tuple:
+        """(the kept state ``ref`` names, the legal actions answered with it or None)."""
         got = self.kept.get(ref) if type(ref) is int else None
         if got is None:
             raise UnknownRefError(f"no kept state has ref {ref!r}: this engine keeps the states of its last "
                                   f"{proto.KEPT_STATES} answers to requests with \"keep\": true", path="state_ref")
         return got
+
+    def _state_of(self, req: dict):
+        """The state a request names: its ``state``, or the kept state its ``state_ref`` names."""
+        if "state_ref" not in req:
+            return self._state(req["state"])
+        return self._kept(req["state_ref"])[0]
 
     def _state(self, obj: dict):
         game = obj.get("game")
@@ -181,15 +186,18 @@ class Server:
                 return hit
         return self.engine.from_json(obj)
 
-    def _out(self, state) -> dict | orjson.Fragment:
+    def _out(self, state, remember: bool = True) -> dict | orjson.Fragment:
         """``to_json(state)``, remembered (a reference engine's own output) for the next request.
 
-        While a line is answered, a remembered state is its canonical text (the memo's key) as
-        an ``orjson.Fragment``: the answer line embeds those bytes instead of writing the state
-        again (``_dumps`` reads fragments back into values when it must fall back to ``json``)."""
+        While a line is answered, a reference engine's state is its canonical text (the memo's
+        key) as an ``orjson.Fragment``: the answer line embeds those bytes instead of writing the
+        state again (``_dumps`` reads fragments back into values when it must fall back to
+        ``json``). ``remember`` False: the request named its state by ref (feature state-ref), so
+        its harness names this one by ref too; the memo, for states sent back whole, is left as
+        it is (a cache: a state sent whole anyway is read by ``from_json``, to the same answer)."""
         obj = self.engine.to_json(state)
         if self.reference:
-            key = self.memo.put(obj, state, self.engine)
+            key = self.memo.put(obj, state, self.engine) if remember else self.memo.key(obj, self.engine)
             if key is not None and self._wire:
                 return orjson.Fragment(key)
         return obj
@@ -208,12 +216,20 @@ class Server:
             action = req.get("action")
             if not isinstance(action, dict):
                 raise MalformedError(f"an action is a JSON object, got {type(action).__name__}", path="action")
-            state = self._state_of(req)
-            new = eng.apply(state, self.memo.listed_twin(state, action))
-            answer = {"state": self._out(new)}
+            if "state_ref" in req:  # by ref (feature state-ref): the actions listed with it are kept with it
+                state, listed = self._kept(req["state_ref"])
+                twin = self.memo.twin(listed, action) if listed is not None else self.memo.listed_twin(state, action)
+            else:
+                state = self._state(req["state"])
+                twin = self.memo.listed_twin(state, action)
+            new = eng.apply(state, twin)
+            answer = {"state": self._out(new, "state_ref" not in req)}
+            keep = req.get("keep") is True
+            actions = None
             if req.get("legal"):
-                answer["actions"] = self._listed(new, eng.legal_actions(new))
-            return self._keep(new, answer) if req.get("keep") is True else answer
+                actions = eng.legal_actions(new)
+                answer["actions"] = actions if keep else self._listed(new, actions)
+            return self._keep(new, answer, actions) if keep else answer
         if op == "legal":
             state = self._state_of(req)
             return {"actions": self._listed(state, eng.legal_actions(state))}
@@ -353,7 +369,13 @@ class StateMemo:
         got = self.actions.get(id(state))
         if got is None or got[0] is not state:
             return action
-        for listed in got[1]:
+        return self.twin(got[1], action)
+
+    @staticmethod
+    def twin(actions: list, action: dict) -> dict:
+        """The action of ``actions`` (a reference engine's legal actions) that is ``action`` (equal,
+        and the same canonical text), else ``action`` itself."""
+        for listed in actions:
             if listed == action:
                 try:
                     same = orjson.dumps(listed, option=orjson.OPT_SORT_KEYS) == orjson.dumps(action, option=orjson.OPT_SORT_KEYS)

@@ -151,3 +151,41 @@ def test_the_protocol_bench_says_whether_states_went_by_ref(refs):
     r = bench_protocol(SERVE.format(game="sorry"), "sorry", 0.3, parallel=8, state_refs=refs)
     assert r["state_refs"] is refs and r["transitions"] > 0
     assert r["errors"] == 0 and not any(r["faults"].values())
+
+
+@pytest.mark.parametrize("game", ["opsnorren", "sorry", "dnup"])
+def test_an_action_sent_with_a_ref_reaches_the_engine_as_the_object_listed(game):
+    """``rulecheck serve`` keeps a kept state's legal actions with it (``apply`` with ``legal`` and
+    ``keep``): an action read from the line that is one of them reaches ``apply`` as the object
+    listed; one that only compares equal (``True`` for ``1``) is handed over as read."""
+    import json
+
+    srv = Server(reference_factory(game))
+    handed = []
+    eng = srv.engine
+    real = type(eng).apply
+    eng.apply = lambda state, action: handed.append(action) or real(eng, state, action)
+
+    def line(req: dict) -> dict:
+        return json.loads(srv.handle_line(json.dumps({"id": 1, "op": "batch", "requests": [req]}).encode()))[
+            "responses"][0]
+
+    rng = random.Random(5)
+    got = line({"op": "new", "game": game, "config": random_config(game, rng), "keep": True})
+    state, ref, legal, twins, loose = got["state"], got["ref"], [], 0, 0
+    for _ in range(40):
+        if state["result"] is not None:
+            break
+        action = _next_action(state, legal, rng)
+        if state["chance"] is None and "player" in action and action["player"] == 1 and not loose:
+            odd = {**action, "player": True}  # equal in Python, not the same JSON: never the listed object
+            got = line({"op": "apply", "state_ref": ref, "action": odd, "legal": True, "keep": True})
+            assert all(handed[-1] is not a for a in srv.kept[ref][1]) and handed[-1] == odd
+            loose += 1
+        got = line({"op": "apply", "state_ref": ref, "action": action, "legal": True, "keep": True})
+        if state["chance"] is None:
+            listed = srv.kept[ref][1]
+            assert any(handed[-1] is a for a in listed) and handed[-1] == action
+            twins += 1
+        state, ref, legal = got["state"], got["ref"], got["actions"]
+    assert twins > 5

@@ -35,17 +35,16 @@ def actions_json(cfg, p: int, moves) -> list[dict]:
         if kind == MOVE:
             if len(subs) == 1:
                 ((i, f, landing, to),) = subs
-                if landing == to:
-                    steps = [{"pawn": names[i], "from": sq[f], "to": sq[to]}]
-                else:
-                    steps = [{"pawn": names[i], "from": sq[f], "to": sq[to], "slide": landing}]
-            else:
-                steps = []
-                for i, f, landing, to in subs:
-                    step = {"pawn": names[i], "from": sq[f], "to": sq[to]}
-                    if landing != to:
-                        step["slide"] = landing
-                    steps.append(step)
+                out.append({"type": "move", "player": p, "card": order[c], "moves": [
+                    {"pawn": names[i], "from": sq[f], "to": sq[to]} if landing == to else
+                    {"pawn": names[i], "from": sq[f], "to": sq[to], "slide": landing}]})
+                continue
+            steps = []
+            for i, f, landing, to in subs:
+                step = {"pawn": names[i], "from": sq[f], "to": sq[to]}
+                if landing != to:
+                    step["slide"] = landing
+                steps.append(step)
             out.append({"type": "move", "player": p, "card": order[c], "moves": steps})
         elif kind == FORFEIT:
             out.append({"type": "forfeit", "player": p, "card": order[c]})

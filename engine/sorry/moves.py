@@ -57,12 +57,14 @@ class Rules:
     def plan(self, card: int) -> tuple:
         """The counts ``card`` makes, in the order ``card_moves`` lists them (SRY-CARD-1 .. SRY-CARD-12,
         SRY-CARD-10's back or forward one): a tuple of ``_count_table``s, then for a 1 or a 2 the
-        start exits (``_start_table``), else None. ``plan(SPLITS)``: the counts of 1 .. 6 forward,
-        the parts of a split 7 (SRY-CARD-7)."""
+        start exits (``_start_table``), else None. ``plan(SPLITS)[colour][sq]``: the counts of
+        1 .. 6 forward (``_count_table`` entries), the parts of a split 7 (SRY-CARD-7)."""
         got = self._plans.get(card)
         if got is None:
-            if card == SPLITS:  # the parts of a split 7: counts of 1 .. 6
-                got = self._plans[card] = tuple(_count_table(self, self.fwd, a) for a in range(1, 7))
+            if card == SPLITS:  # the parts of a split 7: [colour][sq] -> the counts of 1 .. 6
+                parts = [_count_table(self, self.fwd, a) for a in range(1, 7)]
+                got = self._plans[card] = tuple(tuple(tuple(t[c][sq] for t in parts) for sq in range(len(parts[0][c])))
+                                                for c in range(len(parts[0])))
                 return got
             if card in FORWARD:
                 counts = ((self.fwd, FORWARD[card]),)
@@ -174,11 +176,12 @@ def land(R: Rules, cfg, p: list, i: int, dest: int) -> None:
         return
     sl = R.slide_sets[cfg.colours[i >> 2]][dest]
     if sl is None:
-        if p.count(dest) == 1:  # pawn i alone: nobody is bumped
-            return
-        for k in range(len(p)):
-            if k != i and p[k] == dest:
-                p[k] = START
+        k = -1
+        for _ in range(p.count(dest) - 1):  # every other pawn on dest, in order (none: pawn i alone)
+            k = p.index(dest, k + 1)
+            if k == i:
+                k = p.index(dest, k + 1)
+            p[k] = START
         return
     end, squares = sl
     own = i >> 2
@@ -262,9 +265,9 @@ def _sevens(R, cfg, pos, movers, out):
     # ents[x][k]: pawn x's count of k + 1 (a ``_tested`` entry, or None); free[x][k]: no own pawn in the way
     ents, free = [], []
     for i in pawns:
-        c, s = cols[i >> 2], pos[i]
+        s = pos[i]
         own = pos[i & ~3: (i & ~3) + 4]
-        es = [t[c][s] for t in parts]
+        es = parts[cols[i >> 2]][s]
         ents.append(es)
         free.append([e is not None and not (e[2] in own or e[3] in own or (e[4] and own.count(s) > 1)) for e in es])
     sets = R.slide_sets
