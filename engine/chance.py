@@ -99,7 +99,8 @@ def first_of_shuffle(size: int, rng: random.Random) -> int:
     plain ``random.Random`` only: another generator is asked to shuffle (``sample``)."""
     getrandbits = rng.getrandbits
     later = [0] * size
-    for k, steps in _runs(size):
+    runs = _RUNS.get(size)
+    for k, steps in runs if runs is not None else _runs(size):
         for i in steps:
             j = getrandbits(k)
             while j > i:
