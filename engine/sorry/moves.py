@@ -356,27 +356,30 @@ def _split(R, cfg, pos, i, di, j, dj):
 
 def _swaps(R, cfg, pos, p_idx, movers, out):
     """11: swap an own pawn on the open track with an opponent's (SRY-CARD-11, SRY-SWAP-SLIDE)."""
-    targets = [k for q in cfg.opponents[p_idx] for k in range(4 * q, 4 * q + 4) if pos[k] < LOOP]
+    # each target pawn on the open track, and whether it is alone on its square: after a swap the
+    # pawn swapped onto that square is alone there just as often (``land`` then bumps nobody)
+    targets = [(k, pos[k], pos.count(pos[k]) == 1) for q in cfg.opponents[p_idx] for k in range(4 * q, 4 * q + 4)
+               if pos[k] < LOOP]
     if not targets:
         return
     sets = R.slide_sets
+    check, slide_target = not R.bump_own, R.swap_slide_target
     for q in movers:
         row = sets[cfg.colours[q]]
         for i in range(4 * q, 4 * q + 4):
             s = pos[i]
             if s >= LOOP:
                 continue
-            for k in targets:
-                t = pos[k]
-                if not R.bump_own and _blocked(R, cfg, pos, i, t):
+            for k, t, alone in targets:
+                if check and _blocked(R, cfg, pos, i, t):
                     continue
                 p = list(pos)
                 p[k] = s
                 p[i] = t
-                if row[t] is not None or p.count(t) != 1:  # else ``land`` leaves p as it is
+                if row[t] is not None or not alone:  # else ``land`` leaves p as it is
                     land(R, cfg, p, i, t)
-                if R.swap_slide_target and p[k] == s and R.slide[cfg.colours[k >> 2]][s] is not None:
-                    if not R.bump_own and _blocked(R, cfg, p, k, s):
+                if slide_target and p[k] == s and R.slide[cfg.colours[k >> 2]][s] is not None:
+                    if check and _blocked(R, cfg, p, k, s):
                         continue  # the target's slide would end on its own pawn
                     land(R, cfg, p, k, s)
                 # 'to' is where the pawn is after the whole swap: START when the target's slide bumped it
@@ -386,17 +389,17 @@ def _swaps(R, cfg, pos, p_idx, movers, out):
 def _sorries(R, cfg, pos, movers, out):
     """Sorry!: a pawn from START onto a pawn of another colour on the open track (SRY-SORRY-CARD)."""
     sets = R.slide_sets
+    check = not R.bump_own
     for q in movers:
         own = pos[4 * q: 4 * q + 4]
         if START not in own:
             continue
         i = 4 * q + own.index(START)
         row = sets[cfg.colours[q]]
-        for k in range(len(pos)):
-            t = pos[k]
-            if (k >> 2) == q or t >= LOOP:
+        for k, t in enumerate(pos):
+            if t >= LOOP or (k >> 2) == q:
                 continue
-            if not R.bump_own and _blocked(R, cfg, pos, i, t):
+            if check and _blocked(R, cfg, pos, i, t):
                 continue
             p = list(pos)
             p[k] = START
