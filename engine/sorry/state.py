@@ -80,11 +80,11 @@ def pawn_name(cfg, i: int) -> str:
 
 def chance_json(st: SorryState, hand_size: int) -> dict | None:
     """The pending chance event (engine.chance format): a deal or the draw of one card."""
+    if st.phase == DRAW:
+        return {"event": "draw", "draws": [{"pool": cards.pile_to_json(st.draw), "take": {"draw": 1}}]}
     if st.phase == DEAL:
         return {"event": "deal", "draws": [{"pool": cards.pile_to_json(st.draw),
                                             "take": {name: hand_size for name in st.cfg.names}}]}
-    if st.phase == DRAW:
-        return {"event": "draw", "draws": [{"pool": cards.pile_to_json(st.draw), "take": {"draw": 1}}]}
     return None
 
 
