@@ -356,8 +356,8 @@ def _split(R, cfg, pos, i, di, j, dj):
 
 def _swaps(R, cfg, pos, p_idx, movers, out):
     """11: swap an own pawn on the open track with an opponent's (SRY-CARD-11, SRY-SWAP-SLIDE)."""
-    # each target pawn on the open track, and whether it is alone on its square: after a swap the
-    # pawn swapped onto that square is alone there just as often (``land`` then bumps nobody)
+    # each target pawn on the open track, and whether it is alone on its square: a swap leaves as
+    # many pawns on that square as before, so ``land`` bumps nobody there when the target was alone
     targets = [(k, pos[k], pos.count(pos[k]) == 1) for q in cfg.opponents[p_idx] for k in range(4 * q, 4 * q + 4)
                if pos[k] < LOOP]
     if not targets:
