@@ -29,6 +29,9 @@ from typing import Any
 from engine.errors import IllegalActionError, InvalidOutcomeError, MalformedError
 
 
+_RANDOM = random.Random
+
+
 def chance_action(event: str, outcome: list[dict[str, list]]) -> dict:
     return {"type": "chance", "event": event, "outcome": outcome}
 
@@ -44,7 +47,7 @@ def sample(chance: dict, rng: random.Random) -> dict:
     recipient, unoriented (a Sorry! card), with a plain ``random.Random`` takes the item
     ``first_of_shuffle`` names: the same item from the same draws, without shuffling the pool."""
     draws = chance["draws"]
-    if len(draws) == 1 and type(rng) is random.Random:
+    if len(draws) == 1 and type(rng) is _RANDOM:
         draw = draws[0]
         take, pool = draw["take"], draw["pool"]
         if len(take) == 1 and pool and not draw.get("orient"):
@@ -64,10 +67,15 @@ def sample(chance: dict, rng: random.Random) -> dict:
             items = pool[at : at + n]
             at += n
             if orient:
-                items = [[item, rng.random() < 0.5] for item in items]
+                items = _oriented(items, rng)
             taken[who] = sorted(items, key=repr) if in_order and len(items) > 1 else items
         outcome.append(taken)
     return chance_action(chance["event"], outcome)
+
+
+def _oriented(items: list, rng: random.Random) -> list:
+    """Each item with an orientation drawn by ``rng``: ``[item, flipped]``."""
+    return [[item, rng.random() < 0.5] for item in items]
 
 
 def shuffle(x: list, rng: random.Random) -> None:
@@ -99,7 +107,8 @@ def first_of_shuffle(size: int, rng: random.Random) -> int:
     plain ``random.Random`` only: another generator is asked to shuffle (``sample``)."""
     getrandbits = rng.getrandbits
     later = [0] * size
-    for k, steps in _runs(size):
+    runs = _RUNS.get(size)
+    for k, steps in runs if runs is not None else _runs(size):
         for i in steps:
             j = getrandbits(k)
             while j > i:

@@ -171,3 +171,14 @@ def test_perft_depth_one_matches_a_hand_count(eng):
     pos = next(p for p in data["positions"] if p["name"] == "home-stretch")
     cards = [{"type": "chance", "event": "draw", "outcome": [{"draw": [c]}]} for c in pos["cards"]]
     assert perft(eng, pos["state"], 1, cards) == 11
+
+
+def test_a_state_made_by_the_turn_is_the_one_the_constructor_makes():
+    """``state.made`` (the turn's successors, without a second call) sets every slot as
+    ``SorryState(...)`` does: a slot added to one and not the other fails here."""
+    from engine.sorry.state import SorryState, made
+
+    args = (object(), (1, 2), (3,), (4,), 5, ((6,),), 0, -1, 2, {"winners": []}, object())
+    a, b = SorryState(*args), made(*args)
+    assert type(b) is SorryState
+    assert all(getattr(a, k) is getattr(b, k) for k in SorryState.__slots__)

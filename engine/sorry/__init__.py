@@ -25,27 +25,31 @@ __all__ = ["SorryEngine", "random_config"]
 _KIND_NAMES = {MOVE: "move", SWAP: "swap", SORRY: "sorry", FORFEIT: "forfeit"}
 
 
+#: per player and card, the keys of a move action in order (``actions_json`` copies one and sets ``moves``)
+_MOVES = tuple(tuple({"type": "move", "player": p, "card": name, "moves": None} for name in cards.ORDER) for p in range(4))
+
+
 def actions_json(cfg, p: int, moves) -> list[dict]:
     """The action JSON of each internal move of player ``p``, in order. A pawn that slid also names
     the triangle it landed on (``slide``), since two splits of a 7 can reach the same square with
     and without a slide (SRY-CARD-7)."""
-    names, order, sq = cfg.pawn_names, cards.ORDER, SQ_JSON
+    names, order, sq, made = cfg.pawn_names, cards.ORDER, SQ_JSON, _MOVES[p]
     out = []
     for kind, c, subs, tgt, _ in moves:
         if kind == MOVE:
+            a = made[c].copy()
             if len(subs) == 1:
                 ((i, f, landing, to),) = subs
-                out.append({"type": "move", "player": p, "card": order[c], "moves": [
-                    {"pawn": names[i], "from": sq[f], "to": sq[to]} if landing == to else
-                    {"pawn": names[i], "from": sq[f], "to": sq[to], "slide": landing}]})
-                continue
-            steps = []
-            for i, f, landing, to in subs:
-                step = {"pawn": names[i], "from": sq[f], "to": sq[to]}
-                if landing != to:
-                    step["slide"] = landing
-                steps.append(step)
-            out.append({"type": "move", "player": p, "card": order[c], "moves": steps})
+                a["moves"] = [{"pawn": names[i], "from": sq[f], "to": sq[to]} if landing == to else
+                              {"pawn": names[i], "from": sq[f], "to": sq[to], "slide": landing}]
+            else:
+                steps = a["moves"] = []
+                for i, f, landing, to in subs:
+                    step = {"pawn": names[i], "from": sq[f], "to": sq[to]}
+                    if landing != to:
+                        step["slide"] = landing
+                    steps.append(step)
+            out.append(a)
         elif kind == FORFEIT:
             out.append({"type": "forfeit", "player": p, "card": order[c]})
         else:

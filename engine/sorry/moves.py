@@ -48,7 +48,8 @@ class Rules:
         has no square, else ``(landing, rest, blocker, slide_blocker, touched)``: where the count ends,
         where the pawn rests after a slide (``final_of``), the square on which an own pawn blocks the
         landing and the slide's end on which one does (-1 when none can: ``_blocked``), and every square
-        the count reads or changes (``sq``, those three, the squares ``land`` bumps on: ``_sevens``)."""
+        the count reads or changes (``sq``, those three, the squares ``land`` bumps on: ``_sevens``) as
+        a bit mask (bit k: square k)."""
         got = self._reach.get(id(table))
         if got is None or got[0] is not table:
             got = self._reach[id(table)] = (table, _reach_table(self, table))
@@ -117,23 +118,24 @@ def _entry(R: Rules, c: int, sq: int, d: int) -> tuple:
             touched.update(sl[1])
     touched.discard(-1)
     touched.update(b for b in (blocker, slide_blocker) if b >= 0)
-    return d, rest, blocker, slide_blocker, frozenset(touched)
+    return d, rest, blocker, slide_blocker, sum(1 << t for t in touched)
 
 
 def _tested(e, sq: int):
     """A ``Rules.reach`` entry ``e`` of a pawn on ``sq`` as the move generators test it
-    (``_in_the_way``): (landing, rest, blocker, slide_blocker, on_sq, touched) with a blocker that is
-    ``sq`` itself written -1 and ``on_sq`` true when there was one (the pawn itself is no block there,
-    a second own pawn is)."""
+    (``_in_the_way``): (landing, rest, blocker, more, touched). A blocker that is ``sq`` itself is
+    written -1: the pawn itself is no block there, a second own pawn is (``on_sq``). ``more`` is None
+    when ``blocker`` is the only test, else (slide_blocker, on_sq)."""
     b, sb = e[2], e[3]
-    return e[0], e[1], -1 if b == sq else b, -1 if sb == sq else sb, b == sq or sb == sq, e[4]
+    b1, b2, on_sq = -1 if b == sq else b, -1 if sb == sq else sb, b == sq or sb == sq
+    return e[0], e[1], b1, None if b2 < 0 and not on_sq else (b2, on_sq), e[4]
 
 
 def _in_the_way(own, e, s) -> bool:
     """Whether a pawn on ``s`` counting ``e`` (a ``_tested`` entry) is blocked by a pawn of its own
     colour (``own``: the colour's four squares) on a square it would need, other than the pawn itself
     (SRY-OWN-PAWN-BLOCKS). The generators test this inline."""
-    return e[2] in own or e[3] in own or (e[4] and own.count(s) > 1)
+    return e[2] in own or (e[3] is not None and (e[3][0] in own or (e[3][1] and own.count(s) > 1)))
 
 
 def _count_table(R: Rules, table, n: int) -> tuple:
@@ -230,7 +232,7 @@ def _steps(cols, pos, movers, card, table, out):
         i = 4 * q
         for s in own:
             e = rows[s]
-            if e is not None and not (e[2] in own or e[3] in own or (e[4] and own.count(s) > 1)):
+            if e is not None and not (e[2] in own or (e[3] is not None and _in_the_way(own, e, s))):
                 out.append((MOVE, card, ((i, s, e[0], e[1]),), -1, None))
             i += 1
 
@@ -242,7 +244,7 @@ def _starts(cols, pos, movers, card, table, out):
         own = pos[4 * q: 4 * q + 4]
         if START in own:
             e = table[cols[q]]
-            if not (e[2] in own or e[3] in own):
+            if not (e[2] in own or (e[3] is not None and _in_the_way(own, e, START))):
                 out.append((MOVE, card, ((4 * q + own.index(START), START, e[0], e[1]),), -1, None))
 
 
@@ -269,7 +271,7 @@ def _sevens(R, cfg, pos, movers, out):
         own = pos[i & ~3: (i & ~3) + 4]
         es = parts[cols[i >> 2]][s]
         ents.append(es)
-        free.append([e is not None and not (e[2] in own or e[3] in own or (e[4] and own.count(s) > 1)) for e in es])
+        free.append([e is not None and not (e[2] in own or (e[3] is not None and _in_the_way(own, e, s))) for e in es])
     sets = R.slide_sets
     firsts: dict = {}
     n = len(pawns)
@@ -283,7 +285,7 @@ def _sevens(R, cfg, pos, movers, out):
                 ea, eb = ei[k], ej[5 - k]
                 if ea is None or eb is None:  # a count past HOME: neither order
                     continue
-                if ea[5].isdisjoint(eb[5]):
+                if not ea[4] & eb[4]:
                     if fi[k] and fj[5 - k]:
                         di, dj = ea[0], eb[0]
                         p = list(pos)
@@ -354,27 +356,30 @@ def _split(R, cfg, pos, i, di, j, dj):
 
 def _swaps(R, cfg, pos, p_idx, movers, out):
     """11: swap an own pawn on the open track with an opponent's (SRY-CARD-11, SRY-SWAP-SLIDE)."""
-    targets = [k for q in cfg.opponents[p_idx] for k in range(4 * q, 4 * q + 4) if pos[k] < LOOP]
+    # each target pawn on the open track, and whether it is alone on its square: a swap leaves as
+    # many pawns on that square as before, so ``land`` bumps nobody there when the target was alone
+    targets = [(k, pos[k], pos.count(pos[k]) == 1) for q in cfg.opponents[p_idx] for k in range(4 * q, 4 * q + 4)
+               if pos[k] < LOOP]
     if not targets:
         return
     sets = R.slide_sets
+    check, slide_target = not R.bump_own, R.swap_slide_target
     for q in movers:
         row = sets[cfg.colours[q]]
         for i in range(4 * q, 4 * q + 4):
             s = pos[i]
             if s >= LOOP:
                 continue
-            for k in targets:
-                t = pos[k]
-                if not R.bump_own and _blocked(R, cfg, pos, i, t):
+            for k, t, alone in targets:
+                if check and _blocked(R, cfg, pos, i, t):
                     continue
                 p = list(pos)
                 p[k] = s
                 p[i] = t
-                if row[t] is not None or p.count(t) != 1:  # else ``land`` leaves p as it is
+                if row[t] is not None or not alone:  # else ``land`` leaves p as it is
                     land(R, cfg, p, i, t)
-                if R.swap_slide_target and p[k] == s and R.slide[cfg.colours[k >> 2]][s] is not None:
-                    if not R.bump_own and _blocked(R, cfg, p, k, s):
+                if slide_target and p[k] == s and R.slide[cfg.colours[k >> 2]][s] is not None:
+                    if check and _blocked(R, cfg, p, k, s):
                         continue  # the target's slide would end on its own pawn
                     land(R, cfg, p, k, s)
                 # 'to' is where the pawn is after the whole swap: START when the target's slide bumped it
@@ -384,17 +389,17 @@ def _swaps(R, cfg, pos, p_idx, movers, out):
 def _sorries(R, cfg, pos, movers, out):
     """Sorry!: a pawn from START onto a pawn of another colour on the open track (SRY-SORRY-CARD)."""
     sets = R.slide_sets
+    check = not R.bump_own
     for q in movers:
         own = pos[4 * q: 4 * q + 4]
         if START not in own:
             continue
         i = 4 * q + own.index(START)
         row = sets[cfg.colours[q]]
-        for k in range(len(pos)):
-            t = pos[k]
-            if (k >> 2) == q or t >= LOOP:
+        for k, t in enumerate(pos):
+            if t >= LOOP or (k >> 2) == q:
                 continue
-            if not R.bump_own and _blocked(R, cfg, pos, i, t):
+            if check and _blocked(R, cfg, pos, i, t):
                 continue
             p = list(pos)
             p[k] = START
@@ -455,7 +460,7 @@ def hand_moves(R: Rules, cfg, pos, p_idx: int, hand) -> list:
         for table in counts:  # _steps over the pawns that can count
             for i, s, own, c in board:
                 e = table[c][s]
-                if e is not None and not (e[2] in own or e[3] in own or (e[4] and own.count(s) > 1)):
+                if e is not None and not (e[2] in own or (e[3] is not None and _in_the_way(own, e, s))):
                     out.append((MOVE, card, ((i, s, e[0], e[1]),), -1, None))
         if card == C7:
             _sevens(R, cfg, pos, movers, out)

@@ -39,6 +39,31 @@ class SorryState:
         self._by = by
 
 
+_new = object.__new__
+
+
+def made(cfg, pos, draw, disc, card, hands, turn, refill, phase, result, by) -> SorryState:
+    """``SorryState(cfg, pos, ..., result, by)`` set up here rather than by ``__init__`` (no second
+    call): the successors ``engine.sorry.turn`` makes, two a ply."""
+    st = _new(SorryState)
+    st.cfg = cfg
+    st.pos = pos
+    st.draw = draw
+    st.disc = disc
+    st.card = card
+    st.hands = hands
+    st.turn = turn
+    st.refill = refill
+    st.phase = phase
+    st.result = result
+    st._acts = None
+    st._moves = None
+    st._json = None
+    st._keys = None
+    st._by = by
+    return st
+
+
 def adopt(st: SorryState, eng) -> None:
     """Make ``eng`` the engine whose answers ``st`` caches, forgetting another engine's: the legal
     moves, their JSON, the action keys and the canonical JSON (with its chance description) are
@@ -55,11 +80,11 @@ def pawn_name(cfg, i: int) -> str:
 
 def chance_json(st: SorryState, hand_size: int) -> dict | None:
     """The pending chance event (engine.chance format): a deal or the draw of one card."""
+    if st.phase == DRAW:
+        return {"event": "draw", "draws": [{"pool": cards.pile_to_json(st.draw), "take": {"draw": 1}}]}
     if st.phase == DEAL:
         return {"event": "deal", "draws": [{"pool": cards.pile_to_json(st.draw),
                                             "take": {name: hand_size for name in st.cfg.names}}]}
-    if st.phase == DRAW:
-        return {"event": "draw", "draws": [{"pool": cards.pile_to_json(st.draw), "take": {"draw": 1}}]}
     return None
 
 

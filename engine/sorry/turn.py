@@ -12,7 +12,7 @@ from engine.sorry.board import HOME
 from engine.sorry.cards import C11, NCARDS
 from engine.sorry.moves import FORFEIT, MOVE, SWAP, card_moves, hand_moves, result_of
 from engine.sorry.scoring import score
-from engine.sorry.state import DRAW, OVER, PLAY, SorryState
+from engine.sorry.state import DRAW, OVER, PLAY, SorryState, made
 
 
 def legal_moves(eng, st: SorryState, rules=None) -> list:
@@ -57,17 +57,17 @@ def after_move(eng, st: SorryState, move) -> SorryState:
         h[c] -= 1
         hands = hands[:p] + (tuple(h),) + hands[p + 1:]
     draw = st.draw
-    winners = _winners(cfg, pos, p) if pos.count(HOME) >= 4 else ()
+    winners = _winners(cfg, pos, p) if pos[4 * cfg.movers[p][0]] == HOME else ()
     if winners:
         result = {"winners": [cfg.names[q] for q in winners]}
         if cfg.points:
             result["scores"] = score(cfg, pos, p, eng.bonus_mode)
-        return SorryState(cfg, pos, draw, tuple(disc), -1, hands, p, -1, OVER, result, eng)
+        return made(cfg, pos, draw, tuple(disc), -1, hands, p, -1, OVER, result, eng)
     again = c in eng.draw_again
     nxt = p if again else (p + 1) % cfg.n
     if not any(draw):  # SRY-RESHUFFLE: the discard pile becomes the draw pile
         draw, disc = tuple(disc), [0] * NCARDS
-    return SorryState(cfg, pos, draw, tuple(disc), -1, hands, nxt, p if cfg.points else -1, DRAW, None, eng)
+    return made(cfg, pos, draw, tuple(disc), -1, hands, nxt, p if cfg.points else -1, DRAW, None, eng)
 
 
 _ALL_HOME = (HOME,) * 4
@@ -85,12 +85,12 @@ def after_draw(st: SorryState, card: int) -> SorryState:
     draw = list(st.draw)
     draw[card] -= 1
     if st.hands is None:
-        return SorryState(st.cfg, st.pos, tuple(draw), st.disc, card, None, st.turn, -1, PLAY, None, st._by)
+        return made(st.cfg, st.pos, tuple(draw), st.disc, card, None, st.turn, -1, PLAY, None, st._by)
     r = st.refill
     h = list(st.hands[r])
     h[card] += 1
     hands = st.hands[:r] + (tuple(h),) + st.hands[r + 1:]
-    return SorryState(st.cfg, st.pos, tuple(draw), st.disc, -1, hands, st.turn, -1, PLAY, None, st._by)
+    return made(st.cfg, st.pos, tuple(draw), st.disc, -1, hands, st.turn, -1, PLAY, None, st._by)
 
 
 def after_deal(st: SorryState, dealt: list[tuple[int, ...]]) -> SorryState:
