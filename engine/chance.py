@@ -53,8 +53,7 @@ def sample(chance: dict, rng: random.Random) -> dict:
         if len(take) == 1 and pool and not draw.get("orient"):
             ((who, n),) = take.items()
             if n == 1:
-                item = pool[first_of_shuffle(len(pool), rng)]
-                return {"type": "chance", "event": chance["event"], "outcome": [{who: [item]}]}
+                return chance_action(chance["event"], [{who: [pool[first_of_shuffle(len(pool), rng)]]}])
     outcome = []
     for draw in draws:
         take = draw["take"]
@@ -81,17 +80,17 @@ def _oriented(items: list, rng: random.Random) -> list:
 def shuffle(x: list, rng: random.Random) -> None:
     """``rng.shuffle(x)``, the very same permutation from the very same draws, at about a third of
     the cost for a plain ``random.Random``: the loop of ``Random.shuffle`` with ``_randbelow``
-    inlined, its step counts and bit lengths looked up (``_steps``) rather than worked out per
-    step. Any other generator (a subclass, Hypothesis's) is asked to shuffle itself."""
+    inlined, its steps' bit lengths looked up (``_runs``) rather than worked out per step. Any other generator (a subclass, Hypothesis's) is asked to shuffle itself."""
     if type(rng) is not random.Random:
         rng.shuffle(x)
         return
     getrandbits = rng.getrandbits
-    for i, n, k in _steps(len(x)):
-        j = getrandbits(k)
-        while j >= n:
+    for k, steps in _runs(len(x)):
+        for i in steps:
             j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
+            while j > i:
+                j = getrandbits(k)
+            x[i], x[j] = x[j], x[i]
 
 
 def first_of_shuffle(size: int, rng: random.Random) -> int:
@@ -107,8 +106,7 @@ def first_of_shuffle(size: int, rng: random.Random) -> int:
     plain ``random.Random`` only: another generator is asked to shuffle (``sample``)."""
     getrandbits = rng.getrandbits
     later = [0] * size
-    runs = _RUNS.get(size)
-    for k, steps in runs if runs is not None else _runs(size):
+    for k, steps in _runs(size):
         for i in steps:
             j = getrandbits(k)
             while j > i:
@@ -121,20 +119,10 @@ def first_of_shuffle(size: int, rng: random.Random) -> int:
     return at
 
 
-#: the shuffle's steps per list length: (i, i + 1, (i + 1).bit_length()) for i from the last index down to 1
-_STEPS: dict[int, tuple] = {}
-_STEPS_KEPT_UP_TO = 4096
-#: the same steps as runs of one bit length: (k, the range of i from high to low) per list length
+#: the shuffle's steps per list length, as runs of one bit length: (k, the range of i from the last
+#: index down, each i with (i + 1).bit_length() == k), kept for lengths up to _RUNS_KEPT_UP_TO
 _RUNS: dict[int, tuple] = {}
-
-
-def _steps(size: int):
-    got = _STEPS.get(size)
-    if got is None:
-        got = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
-        if size <= _STEPS_KEPT_UP_TO:
-            _STEPS[size] = got
-    return got
+_RUNS_KEPT_UP_TO = 4096
 
 
 def _runs(size: int):
@@ -147,7 +135,7 @@ def _runs(size: int):
             runs.append((k, range(i, low - 1, -1)))
             i = low - 1
         got = tuple(runs)
-        if size <= _STEPS_KEPT_UP_TO:
+        if size <= _RUNS_KEPT_UP_TO:
             _RUNS[size] = got
     return got
 

@@ -24,7 +24,7 @@ from typing import Any, Callable, Union
 import orjson
 
 import specs.protocol as proto
-from engine.canonical import dumps, float_free, float_free_bytes, loads_checked, vouched_float_free
+from engine.canonical import dumps, float_free, float_free_bytes, loads_checked, same, vouched_float_free
 from engine.errors import MalformedError, RulecheckError, UnknownChoiceError, UnknownRefError
 from engine.protocol import Engine
 
@@ -377,11 +377,7 @@ class StateMemo:
         and the same canonical text), else ``action`` itself."""
         for listed in actions:
             if listed == action:
-                try:
-                    same = orjson.dumps(listed, option=orjson.OPT_SORT_KEYS) == orjson.dumps(action, option=orjson.OPT_SORT_KEYS)
-                except TypeError:
-                    return action
-                return listed if same else action
+                return listed if same(listed, action) else action
         return action
 
     def _engine_is(self, engine) -> None:

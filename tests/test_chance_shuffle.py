@@ -18,16 +18,20 @@ def test_the_inlined_shuffle_draws_exactly_what_random_shuffle_draws():
             assert mine == theirs and r1.getstate() == r2.getstate(), (seed, n)
 
 
+class Counting(random.Random):
+    """A generator that is not a plain ``random.Random``: counts the shuffles asked of it."""
+
+    calls = 0
+
+    def shuffle(self, x):
+        self.calls += 1
+        super().shuffle(x)
+
+
 def test_another_generator_shuffles_itself():
-    class Counting(random.Random):
-        calls = 0
-
-        def shuffle(self, x):
-            Counting.calls += 1
-            super().shuffle(x)
-
-    chance_mod.shuffle(list(range(5)), Counting(1))
-    assert Counting.calls == 1
+    rng = Counting(1)
+    chance_mod.shuffle(list(range(5)), rng)
+    assert rng.calls == 1
 
 
 def test_a_sampled_outcome_is_the_one_random_shuffle_gives():
@@ -92,15 +96,9 @@ def test_a_one_item_draw_is_the_first_item_of_the_shuffled_pool():
 
 
 def test_a_one_item_draw_with_another_generator_shuffles_with_it():
-    class Counting(random.Random):
-        calls = 0
-
-        def shuffle(self, x):
-            Counting.calls += 1
-            super().shuffle(x)
-
     chance = {"event": "draw", "draws": [{"pool": ["a", "b", "c"], "take": {"draw": 1}}]}
     pool = ["a", "b", "c"]
     random.Random(4).shuffle(pool)
-    assert chance_mod.sample(chance, Counting(4))["outcome"] == [{"draw": [pool[0]]}]
-    assert Counting.calls == 1
+    rng = Counting(4)
+    assert chance_mod.sample(chance, rng)["outcome"] == [{"draw": [pool[0]]}]
+    assert rng.calls == 1
