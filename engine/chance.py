@@ -102,17 +102,18 @@ def first_of_shuffle(size: int, rng: random.Random) -> int:
     down to 1. Undone from i = 1 upwards, the item that ends first was at 0 before every step i
     whose j is where it then is, and at i before that step: it starts at the end of the chain
     0 -> the lowest i whose j is 0 -> the lowest later i whose j is that i -> ... (``later``). A
-    j equal to i swaps nothing. Bits are drawn per run of equal bit lengths (``_runs``). For a
-    plain ``random.Random`` only: another generator is asked to shuffle (``sample``)."""
+    j equal to i swaps nothing; it is recorded all the same (``later[i] = i``), since no slot on
+    the chain holds one: the chain reaches a slot i > 0 through step i itself, whose j was lower.
+    Bits are drawn per run of equal bit lengths (``_runs``). For a plain ``random.Random`` only:
+    another generator is asked to shuffle (``sample``)."""
     getrandbits = rng.getrandbits
     later = [0] * size
-    for k, steps in _runs(size):
+    for k, steps in _RUNS.get(size) or _runs(size):
         for i in steps:
             j = getrandbits(k)
             while j > i:
                 j = getrandbits(k)
-            if j < i:
-                later[j] = i
+            later[j] = i
     at = 0
     while later[at]:
         at = later[at]

@@ -99,3 +99,26 @@ def test_a_mutated_action_is_read_again_when_it_is_not_the_listed_object():
     bad = {**legal[0], "player": True}
     with pytest.raises(MalformedError):
         eng.apply(s, bad)
+
+
+def test_a_playout_calls_only_the_reference_class_itself_without_the_guard():
+    """``_plain_playout`` takes the Sorry! reference's own methods unguarded (its class says
+    ``playout_unguarded``); a subclass keeps the guard; both loops play the same games."""
+    from engine.sorry import SorryEngine
+    from harness.explore.playout import _own_methods, random_playout
+
+    class Variant(SorryEngine):
+        pass
+
+    def guarded(eng):
+        return [getattr(m.__func__, "__rulecheck_guarded__", False) for m in _own_methods(eng)]
+
+    assert guarded(SorryEngine()) == [False, False, False]
+    assert guarded(Variant()) == [True, True, True]
+    for eng in (SorryEngine(), Variant()):
+        for seed in range(5):
+            config = random_config("sorry", random.Random(seed))
+            plain = random_playout(eng, config, random.Random(seed))
+            stepped = random_playout(eng, config, random.Random(seed), on_step=lambda *_: None)
+            assert plain[1:] == stepped[1:]
+            assert eng.to_json(plain[0]) == eng.to_json(stepped[0])

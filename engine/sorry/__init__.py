@@ -72,6 +72,10 @@ class SorryEngine(Engine):
     game = "sorry"
     name = "sorry-reference"
     version = "1.0"
+    #: a random playout of this class's own actions and outcomes calls its methods without the
+    #: protocol's input guard, which never acts there (``harness.explore.playout._own_methods``;
+    #: read from this class only, so a subclass keeps the guard)
+    playout_unguarded = True
 
     def __init__(self, choices: dict | None = None):
         if choices is not None and not (

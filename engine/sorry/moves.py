@@ -204,12 +204,16 @@ def final_of(R: Rules, cfg, i: int, dest: int) -> int:
 
 
 def result_of(R: Rules, cfg, pos, move) -> tuple:
-    """The position after ``move`` (computed lazily for single-pawn moves)."""
+    """The position after ``move`` (computed lazily for single-pawn moves), landing the pawn as
+    ``_land`` does, its usual case here."""
     res = move[4]
     if res is None:
         p = list(pos)
         i, _f, dest, _t = move[2][0]
-        _land(R, cfg, p, i, dest)
+        if dest >= LOOP or (R.slide_sets[cfg.colours[i >> 2]][dest] is None and p.count(dest) == (p[i] == dest)):
+            p[i] = dest
+        else:
+            land(R, cfg, p, i, dest)
         res = tuple(p)
     return res
 
@@ -221,20 +225,6 @@ def _land(R: Rules, cfg, p: list, i: int, dest: int) -> None:
         p[i] = dest
     else:
         land(R, cfg, p, i, dest)
-
-
-def _steps(cols, pos, movers, card, table, out):
-    """Every pawn's count in ``table`` (a ``_count_table``), unless a pawn of its own colour is in
-    the way (``_in_the_way``)."""
-    for q in movers:
-        rows = table[cols[q]]
-        own = pos[4 * q: 4 * q + 4]
-        i = 4 * q
-        for s in own:
-            e = rows[s]
-            if e is not None and not (e[2] in own or (e[3] is not None and _in_the_way(own, e, s))):
-                out.append((MOVE, card, ((i, s, e[0], e[1]),), -1, None))
-            i += 1
 
 
 def _starts(cols, pos, movers, card, table, out):
@@ -422,8 +412,16 @@ def card_moves(R: Rules, cfg, pos, p_idx: int, card: int) -> list:
     cols = cfg.colours
     if starts is not None:
         _starts(cols, pos, movers, card, starts, out)
-    for table in counts:
-        _steps(cols, pos, movers, card, table, out)
+    for table in counts:  # every pawn's count, unless a pawn of its own colour is in the way (``_in_the_way``)
+        for q in movers:
+            rows = table[cols[q]]
+            own = pos[4 * q: 4 * q + 4]
+            i = 4 * q
+            for s in own:
+                e = rows[s]
+                if e is not None and not (e[2] in own or (e[3] is not None and _in_the_way(own, e, s))):
+                    out.append((MOVE, card, ((i, s, e[0], e[1]),), -1, None))
+                i += 1
     if card == C7:
         _sevens(R, cfg, pos, movers, out)
     elif card == C11:
@@ -439,7 +437,7 @@ def hand_moves(R: Rules, cfg, pos, p_idx: int, hand) -> list:
     HOME or START) listed once for all the cards."""
     movers = cfg.movers[p_idx]
     cols = cfg.colours
-    board = []  # (pawn, square, its colour's four squares, colour), in the order _steps takes them
+    board = []  # (pawn, square, its colour's four squares, colour), in the order card_moves counts them
     for q in movers:
         own = pos[4 * q: 4 * q + 4]
         i = 4 * q
@@ -457,7 +455,7 @@ def hand_moves(R: Rules, cfg, pos, p_idx: int, hand) -> list:
         counts, starts = plan
         if starts is not None:
             _starts(cols, pos, movers, card, starts, out)
-        for table in counts:  # _steps over the pawns that can count
+        for table in counts:  # card_moves's counts, over the pawns that can count
             for i, s, own, c in board:
                 e = table[c][s]
                 if e is not None and not (e[2] in own or (e[3] is not None and _in_the_way(own, e, s))):

@@ -37,7 +37,8 @@ def legal_moves(eng, st: SorryState, rules=None) -> list:
                 moves.extend(eng.card_moves(cfg, pos, p, c))
     else:
         moves = hand_moves(rules, cfg, pos, p, hand)
-    only_swaps = moves and all(m[0] == SWAP for m in moves) and eng.eleven_optional
+    # only swaps (SRY-ELEVEN-FORFEIT): the first move tells in the usual case, before the generator
+    only_swaps = moves and moves[0][0] == SWAP and eng.eleven_optional and all(m[0] == SWAP for m in moves)
     if not moves or only_swaps:
         moves.extend((FORFEIT, c, (), -1, pos) for c in range(NCARDS) if hand[c])
     return moves

@@ -66,8 +66,9 @@ def _plain_playout(engine: Engine, state, rng: random.Random, max_plies: int):
     """``random_playout`` without a step callback, for a plain ``random.Random``: the same game
     from the same draws, as one loop (no generator), with ``rng.randrange(n)`` inlined as the
     ``_randbelow`` it is for a plain generator (``k = n.bit_length()`` bits, drawn again while
-    the draw is ``>= n``). ``bench`` measures this loop."""
-    legal_actions, apply, chance, sample = engine.legal_actions, engine.apply, engine.chance, chance_mod.sample
+    the draw is ``>= n``). ``bench`` measures this loop. The engine's methods are its own
+    (``_own_methods``)."""
+    (legal_actions, apply, chance), sample = _own_methods(engine), chance_mod.sample
     getrandbits = rng.getrandbits
     plies = events = 0
     while True:
@@ -88,3 +89,26 @@ def _plain_playout(engine: Engine, state, rng: random.Random, max_plies: int):
                 return state, plies, events
             state = apply(state, sample(pending, rng))
             events += 1
+
+
+_PLAYOUT_METHODS = ("legal_actions", "apply", "chance")
+
+
+def _own_methods(engine: Engine) -> tuple:
+    """``engine.legal_actions``, ``engine.apply`` and ``engine.chance``, each without the protocol's
+    input guard (``engine.protocol._guard``) when the engine's own class says so (a class attribute
+    ``playout_unguarded``, read from that class itself: a subclass, such as a misreading or a broken
+    engine, does not inherit it and keeps the guard). Such an engine lists only action objects and
+    describes its chance events as ``engine.chance`` samples them, with states too shallow to reach
+    Python's recursion limit: in a playout of its own actions and outcomes the guard never acts."""
+    cls = type(engine)
+    own = vars(engine) if hasattr(engine, "__dict__") else {}
+    if not cls.__dict__.get("playout_unguarded") or any(name in own for name in _PLAYOUT_METHODS):
+        return tuple(getattr(engine, name) for name in _PLAYOUT_METHODS)
+    out = []
+    for name in _PLAYOUT_METHODS:
+        fn = getattr(cls, name)
+        if getattr(fn, "__rulecheck_guarded__", False):
+            fn = fn.__wrapped__
+        out.append(fn.__get__(engine, cls))
+    return tuple(out)
