@@ -23,67 +23,60 @@ and, where a rule is concerned, the clause.
 from __future__ import annotations
 
 import functools
-from itertools import chain
 
 from engine.dnup.cards import canonical_deck, default_deck, parse_deck
+from engine.dnup.json_parts import parts
 from engine.dnup.state import CHANCE, OVER, Game, State
 from engine.canonical import copy_json, dumps, first_float
 from engine.errors import MalformedError
 
 
-#: id(a deck's ids) -> (those ids, the id of every oriented card ``2 * i + flipped``, its flag, ``i``)
-_CARD_TABLES: dict[int, tuple] = {}
-
-
-def _card_tables(ids: tuple) -> tuple:
-    """The JSON parts of every oriented card of a deck, worked out once per deck (held with the ids, so
-    that their id is not reused)."""
-    got = _CARD_TABLES.get(id(ids))
-    if got is None or got[0] is not ids:
-        if len(_CARD_TABLES) >= 64:
-            _CARD_TABLES.clear()
-        codes = range(2 * len(ids))
-        got = _CARD_TABLES[id(ids)] = (ids, tuple(ids[c >> 1] for c in codes), tuple(bool(c & 1) for c in codes),
-                                       tuple(c >> 1 for c in codes))
-    return got
-
-
 def to_json(s: State) -> dict:
-    """A fresh canonical object (built on demand; never shared with the caller)."""
+    """A fresh canonical object (built on demand; never shared with the caller: only the
+    immutable parts of ``json_parts`` are kept between calls)."""
     g = s.g
-    ids, names, flips, index = _card_tables(g.deck.ids)
-    held = set(map(index.__getitem__, chain.from_iterable(s.hands)))  # ids in hands and sets: not discarded
-    held.update(map(index.__getitem__, chain.from_iterable(s.sets)))
+    jp = g.json_parts
+    if jp is None or jp.game is not g:
+        jp = parts(g)
+    names, flips, mask = jp.names, jp.flips, jp.mask
+    held = 0  # the cards in hands and sets: not discarded
+    for cs in s.hands:
+        if cs:
+            held |= mask(cs)
     a = g.areas
     sets = s.sets
     sets_json = []  # per player, per area; an empty set (the usual) without a comprehension's frame
     for p in range(g.players):
         mine = []
         for cs in sets[p * a:p * a + a]:
-            mine.append([[names[c], flips[c]] for c in cs] if cs else [])
+            if cs:
+                held |= mask(cs)
+                mine.append([[names[c], flips[c]] for c in cs])
+            else:
+                mine.append([])
         sets_json.append(mine)
-    obj = {
+    to_move = s.to_move
+    return {
         "game": "dnup",
         "players": g.players,
         "deck": g.deck_json if isinstance(g.deck_json, str) else g.deck.to_json(),
-        "removed": [ids[i] for i in g.removed],
+        "removed": list(jp.removed),
         "turn_cap": g.turn_cap,
         "round": s.round,
         "turn": s.turn,
-        "chance": copy_json(g.deal_chance) if s.to_move == CHANCE else None,
-        "to_move": "chance" if s.to_move == CHANCE else None if s.to_move == OVER else s.to_move,
-        "area": s.area if s.to_move >= 0 else None,
+        "chance": copy_json(g.deal_chance) if to_move == CHANCE else None,
+        "to_move": "chance" if to_move == CHANCE else None if to_move == OVER else to_move,
+        "area": s.area if to_move >= 0 else None,
         "start_player": s.start if s.start >= 0 else None,
         "hands": [[[names[c], flips[c]] for c in cs] for cs in s.hands],
         "sets": sets_json,
-        "discard": [ids[i] for i in g.in_play if i not in held],
+        "discard": jp.discard(held),
         "out": list(s.out),
         "leaving": None if s.leaving is None else {"player": s.leaving[0], "turns_left": s.leaving[1]},
         "tokens": list(s.tokens),
         "rounds_won": list(s.wins),
         "result": None if s.result is None else dict(s.result),
     }
-    return obj
 
 
 #: decks of states read so far, by their canonical text (a user deck is read once, not per state)

@@ -29,7 +29,8 @@ class Game:
     """What every state of one game shares. Immutable by convention."""
 
     __slots__ = ("deck", "players", "areas", "slots", "turn_cap", "consequence", "val", "in_play",
-                 "removed", "start_card", "take", "deal_chance", "id_index", "seats", "deck_json", "listing")
+                 "removed", "start_card", "take", "deal_chance", "id_index", "seats", "deck_json", "listing",
+                 "json_parts")
 
     def __init__(self, deck: Deck, players: int, turn_cap: int | None, consequence: bool):
         self.deck = deck
@@ -55,6 +56,8 @@ class Game:
         self.deck_json = "assumed" if deck.source == "assumed" else deck.to_json()
         #: the action dicts its states share (``actions.Listing``), made on first use
         self.listing = None
+        #: the parts of its states' JSON (``json_parts.Parts``), made on first use
+        self.json_parts = None
 
     def key(self) -> tuple:
         return (self.deck.ids, self.deck.values, self.deck.marks, self.players, self.turn_cap, self.consequence)

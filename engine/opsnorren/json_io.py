@@ -17,6 +17,7 @@ import specs
 from engine.canonical import copy_json, first_float
 from engine.errors import MalformedError
 from engine.opsnorren.cards import ANIMALS, CARD_ID, COLOUR_OF, JOKERS, NAMES, PINK
+from engine.opsnorren.json_parts import names, rows
 from engine.opsnorren.rulecards import RULE_IDS, RULE_INDEX
 from engine.opsnorren.state import (DEAL, MONKEY, OVER, PASS, PHASES, PLAY, RULE_CARDS, TEAMS, TROPHIES, State,
                                     blank)
@@ -26,6 +27,7 @@ TEAM_LETTERS = "AB"
 
 
 def to_json(eng, s: State) -> dict:
+    """A fresh canonical object (only the immutable names of ``json_parts`` are kept between calls)."""
     ch = eng.chance(s)
     return {
         "game": "opsnorren",
@@ -36,19 +38,18 @@ def to_json(eng, s: State) -> dict:
         "phase": PHASES[s.phase],
         "team_cards": list(s.teams) if s.teams is not None else None,
         "hands": [[NAMES[c] for c in h] for h in s.hands],
-        "passing": [[NAMES[c] for c in h] for h in s.passing],
+        "passing": rows(s.passing),
         "trick": [{"player": p, "card": NAMES[c]} for p, c in s.trick],
         "leader": s.leader,
-        "won": [[NAMES[c] for c in h] for h in s.won],
-        "discarded": [NAMES[c] for c in s.discarded],
-        "aside": [NAMES[c] for c in s.aside],
+        "won": rows(s.won),
+        "discarded": list(names(s.discarded)),
+        "aside": list(names(s.aside)),
         "history": [{"round": r, "stars": {"A": a, "B": b}, "winner": TEAM_LETTERS[w]} for r, a, b, w in s.history],
         "trophies": [list(t) for t in s.trophies],
         "to_move": eng.to_move(s),
         "chance": copy_json(ch) if ch is not None else None,
         "result": eng.final_result(s.trophies) if s.phase == OVER else None,
     }
-
 
 
 def _bad(msg: str, path: str):
