@@ -101,23 +101,24 @@ def test_a_mutated_action_is_read_again_when_it_is_not_the_listed_object():
         eng.apply(s, bad)
 
 
-def test_a_playout_calls_only_the_reference_class_itself_without_the_guard():
-    """``_plain_playout`` takes the Sorry! reference's own methods unguarded (its class says
+@pytest.mark.parametrize("game", ["opsnorren", "sorry", "dnup"])
+def test_a_playout_calls_only_the_reference_class_itself_without_the_guard(game):
+    """``_plain_playout`` takes a reference engine's own methods unguarded (its class says
     ``playout_unguarded``); a subclass keeps the guard; both loops play the same games."""
-    from engine.sorry import SorryEngine
+    from harness.engines import reference_engine
     from harness.explore.playout import _own_methods, random_playout
 
-    class Variant(SorryEngine):
-        pass
+    reference = type(reference_engine(game))
+    Variant = type("Variant", (reference,), {})
 
     def guarded(eng):
         return [getattr(m.__func__, "__rulecheck_guarded__", False) for m in _own_methods(eng)]
 
-    assert guarded(SorryEngine()) == [False, False, False]
+    assert guarded(reference()) == [False, False, False]
     assert guarded(Variant()) == [True, True, True]
-    for eng in (SorryEngine(), Variant()):
+    for eng in (reference(), Variant()):
         for seed in range(5):
-            config = random_config("sorry", random.Random(seed))
+            config = random_config(game, random.Random(seed))
             plain = random_playout(eng, config, random.Random(seed))
             stepped = random_playout(eng, config, random.Random(seed), on_step=lambda *_: None)
             assert plain[1:] == stepped[1:]
