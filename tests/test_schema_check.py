@@ -245,13 +245,31 @@ def test_input_jsonschema_rs_cannot_take_gets_jsonschema_answer():
 
 
 def test_ecma_pattern_is_explained_when_only_jsonschema_rs_rejects_it():
-    """jsonschema-rs follows ECMA-262 ('$' does not match before a trailing newline): a card
+    """jsonschema-rs follows ECMA-262 ('$' does not match before a trailing newline): a pawn
     name with a newline is rejected, with jsonschema-rs's own message (jsonschema sees no error)."""
-    check = SchemaCheck(specs.load("opsnorren").action_schema)
-    bad = {"type": "play", "player": 1, "card": "green 8\n"}
-    assert check.is_valid({**bad, "card": "green 8"})
+    check = SchemaCheck({"type": "object", "properties": {"pawn": {"type": "string", "pattern": "^(red|blue) [1-4]$"}}})
+    bad = {"pawn": "red 1\n"}
+    assert check.is_valid({"pawn": "red 1"})
     assert not check.is_valid(bad) and check.validator.is_valid(bad)
-    assert check.errors(bad)[0].startswith("card: ") and "does not match" in check.errors(bad)[0]
+    assert check.errors(bad)[0].startswith("pawn: ") and "does not match" in check.errors(bad)[0]
+
+
+def test_an_opsnorren_card_is_one_of_the_47_names_for_both_validators():
+    """OPS-COMPONENTS: 44 cards of values 0-10 in four colours and three jokers. The state and
+    action schemas list the canonical names (an enum: exact for both libraries, where a pattern's
+    '$' is read differently by each), and the list is the engine's."""
+    from engine.opsnorren.cards import NAMES
+
+    spec = specs.load("opsnorren")
+    for schema in (spec.state_schema, spec.action_schema):
+        assert schema["$defs"]["card"]["enum"] == list(NAMES) and len(NAMES) == 47
+    check = SchemaCheck(spec.action_schema)
+    for name in NAMES:
+        assert check.is_valid({"type": "play", "player": 1, "card": name})
+    for bad in ("green 8\n", "green 11", "Green 8", "green 08", "joker", ""):
+        action = {"type": "play", "player": 1, "card": bad}
+        assert not check.is_valid(action) and not check.validator.is_valid(action)
+        assert check.errors(action)
 
 
 def _ref_targets(schema: dict, resources: dict[str, dict]):
