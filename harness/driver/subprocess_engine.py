@@ -93,7 +93,9 @@ from harness.driver.engine_process import (  # noqa: F401  (re-exported: the pro
 
 #: a batch gets one request deadline per this many sub-requests
 BATCH_DEADLINE_UNIT = 32
-CLEAN_STATES = 1024  #: states answered in float-free lines remembered (requests need no float walk over them)
+#: states answered in float-free lines remembered (requests need no float walk over them): a state
+#: is sent back within a batch or two, and every state held longer is a cache miss when it goes
+CLEAN_STATES = 256
 
 
 def _describe_request(req: dict) -> str:

@@ -32,7 +32,9 @@ OPTIONAL_OPS = ("load", "chance", "observe")
 #: by ref (``"keep": true`` in new/apply, ``"state_ref"`` instead of ``"state"`` in legal/apply)
 FEATURES = ("apply-legal", "state-ref")
 #: feature state-ref: an engine keeps at least the states of its last this many answers with a ref
-KEPT_STATES = 4096
+#: (a harness sends a state back within a batch or two of getting it; holding fewer states keeps
+#: them in the processors' caches: both sides spend less time per transition)
+KEPT_STATES = 512
 SUB_OPS = ("new", "legal", "apply", "load", "chance", "observe")
 
 
