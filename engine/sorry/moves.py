@@ -36,12 +36,33 @@ class Rules:
     (a variant changes one after construction) drops the tables derived from them (``reach``)."""
 
     __slots__ = ("slide", "slide_sets", "bump_own", "ten_back", "start_sorry", "swap_slide_target", "fwd", "bwd",
-                 "own_blocks", "triangle_blocks", "_reach", "_plans")
+                 "own_blocks", "triangle_blocks", "_reach", "_plans", "_shared")
 
     def __setattr__(self, name, value):
         object.__setattr__(self, name, value)
         object.__setattr__(self, "_reach", {})
         object.__setattr__(self, "_plans", {})
+        object.__setattr__(self, "_shared", False)
+
+    def _tables(self) -> None:
+        """Take the derived tables of every Rules with these very rule tables and readings (a check
+        builds an engine per scenario: each would work out the same tables again). Keyed by value;
+        a table that is not hashable (a list) gets tables of its own."""
+        key = tuple(getattr(self, name) for name in _RULE_FIELDS)
+        try:
+            got = _SHARED.get(key)
+        except TypeError:
+            got = None
+            key = None
+        if got is None:
+            got = ({}, {})
+            if key is not None:
+                if len(_SHARED) >= _SHARED_KEPT:
+                    _SHARED.clear()
+                _SHARED[key] = got
+        object.__setattr__(self, "_reach", got[0])
+        object.__setattr__(self, "_plans", got[1])
+        object.__setattr__(self, "_shared", True)
 
     def reach(self, table) -> tuple:
         """``reach(table)[colour][sq][n]``, for a step table (``fwd`` or ``bwd``): None where the table
@@ -51,6 +72,9 @@ class Rules:
         the count reads or changes (``sq``, those three, the squares ``land`` bumps on: ``_sevens``) as
         a bit mask (bit k: square k)."""
         got = self._reach.get(id(table))
+        if (got is None or got[0] is not table) and not self._shared:
+            self._tables()
+            got = self._reach.get(id(table))
         if got is None or got[0] is not table:
             got = self._reach[id(table)] = (table, _reach_table(self, table))
         return got[1]
@@ -61,6 +85,9 @@ class Rules:
         start exits (``_start_table``), else None. ``plan(SPLITS)[colour][sq]``: the counts of
         1 .. 6 forward (``_count_table`` entries), the parts of a split 7 (SRY-CARD-7)."""
         got = self._plans.get(card)
+        if got is None and not self._shared:
+            self._tables()
+            got = self._plans.get(card)
         if got is None:
             if card == SPLITS:  # the parts of a split 7: [colour][sq] -> the counts of 1 .. 6
                 parts = [_count_table(self, self.fwd, a) for a in range(1, 7)]
@@ -94,6 +121,14 @@ class Rules:
         self.ten_back = ten_back
         self.start_sorry = start_sorry
         self.swap_slide_target = swap_slide_target
+
+
+#: what the derived tables (``reach``, ``plan``) are worked out from
+_RULE_FIELDS = ("slide", "slide_sets", "bump_own", "ten_back", "start_sorry", "swap_slide_target", "fwd", "bwd",
+                "own_blocks", "triangle_blocks")
+#: (reach tables, plans) by the values of _RULE_FIELDS, for every Rules alike; emptied when this many
+_SHARED: dict[tuple, tuple[dict, dict]] = {}
+_SHARED_KEPT = 64
 
 
 def _reach_table(R: Rules, table) -> tuple:
