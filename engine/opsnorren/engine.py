@@ -15,7 +15,7 @@ from engine import chance as chance_mod
 from engine.errors import BadConfigError, IllegalActionError, MalformedError
 from engine.opsnorren import describe as describe_mod
 from engine.opsnorren import json_io, notation
-from engine.opsnorren.actions import monkey_picks, passes, plays
+from engine.opsnorren.actions import PLAY_CARD, monkey_picks, passes, plays
 from engine.opsnorren.cards import CARD_ID, COLOURS, NAMES, card_id
 from engine.opsnorren.deal import apply_deal, deal_chance, team_chance
 from engine.opsnorren.jokers import after_pick, resolve
@@ -185,8 +185,22 @@ class OpsnorrenEngine(Engine):
         """Every legal player action (OPS-FOLLOW-SUIT, OPS-JOKER-ANYTIME, OPS-RULE-PASS-THREE, OPS-MONKEY)."""
         cached = s._legal
         if cached is None or cached[0] is not self:  # keyed by engine: a variant lists otherwise
-            legal = self._legal(s)
-            cached = s._legal = (self, legal, s._playable if s.phase == PLAY else None)
+            if s.phase == PLAY and type(self) is OpsnorrenEngine:  # the reference's ``_legal``, inline
+                trick = s.trick
+                p = (s.leader + len(trick)) % s.n
+                cards = s.hands[p]
+                if trick:
+                    rs, ch = s._ruleset or self.rs(s), self.ch
+                    lead = lead_colour(trick, rs, ch.joker_lead_first_animal)
+                    if lead is not None:
+                        if ch.earlier_leads_bind and rs.new_lead_colour:
+                            lead = binding_colour(trick, lead, rs, cards, True)
+                        cards = playable(cards, lead)
+                s._playable = cards
+                cached = s._legal = (self, plays(p, cards), cards)
+            else:
+                legal = self._legal(s)
+                cached = s._legal = (self, legal, s._playable if s.phase == PLAY else None)
         return list(cached[1])
 
     def _legal(self, s: State) -> tuple:
@@ -232,13 +246,17 @@ class OpsnorrenEngine(Engine):
         # otherwise than it lists it, and that difference is what the harness must see.
         cached = s._legal
         if cached is not None and cached[0] is self and cached[2] is not None and type(self) is OpsnorrenEngine:
+            p = (s.leader + len(s.trick)) % s.n
+            card = PLAY_CARD[p].get(id(action))
+            if card is not None and card in cached[2]:  # ``action`` is one of ``PLAYS``, listed here
+                return self._play_card(s, p, card)
             listed = cached[1]
             try:
                 k = listed.index(action)
             except ValueError:
                 k = -1
             if k >= 0 and listed[k] is action:
-                return self._play_card(s, (s.leader + len(s.trick)) % s.n, cached[2][k])
+                return self._play_card(s, p, cached[2][k])
         if not isinstance(action, dict):
             raise MalformedError(f"an action is a JSON object with a 'type', got {action!r:.100}")
         t = action.get("type")
