@@ -10,13 +10,15 @@ OPS-TROPHY-DRAW); then ``over``.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 import specs
 from engine import chance as chance_mod
 from engine.errors import BadConfigError, IllegalActionError, MalformedError
 from engine.opsnorren import describe as describe_mod
 from engine.opsnorren import json_io, notation
 from engine.opsnorren.actions import PLAY_CARD, monkey_picks, passes, plays
-from engine.opsnorren.cards import CARD_ID, COLOURS, NAMES, card_id
+from engine.opsnorren.cards import CARD_ID, COLOUR_OF, COLOURS, NAMES, UNICORN, card_id
 from engine.opsnorren.deal import apply_deal, deal_chance, team_chance
 from engine.opsnorren.jokers import after_pick, resolve
 from engine.opsnorren.rulecards import RULE_IDS, RULE_INDEX, piles, row_chance, ruleset
@@ -190,12 +192,18 @@ class OpsnorrenEngine(Engine):
                 p = (s.leader + len(trick)) % s.n
                 cards = s.hands[p]
                 if trick:
-                    rs, ch = s._ruleset or self.rs(s), self.ch
-                    lead = lead_colour(trick, rs, ch.joker_lead_first_animal)
-                    if lead is not None:
-                        if ch.earlier_leads_bind and rs.new_lead_colour:
+                    rs = s._ruleset or self.rs(s)
+                    lead = COLOUR_OF[trick[0][1]]
+                    if lead < 0 or rs.new_lead_colour:  # ``lead_colour``'s usual case inline: an animal led
+                        ch = self.ch
+                        lead = lead_colour(trick, rs, ch.joker_lead_first_animal)
+                        if lead is not None and ch.earlier_leads_bind and rs.new_lead_colour:
                             lead = binding_colour(trick, lead, rs, cards, True)
-                        cards = playable(cards, lead)
+                    if lead is not None:  # ``playable``, inline
+                        lo = bisect_left(cards, lead * 11)
+                        hi = bisect_left(cards, lead * 11 + 11, lo)
+                        if lo != hi:
+                            cards = cards[lo:hi] + cards[bisect_left(cards, UNICORN, hi):]
                 s._playable = cards
                 cached = s._legal = (self, plays(p, cards), cards)
             else:
@@ -249,7 +257,15 @@ class OpsnorrenEngine(Engine):
             p = (s.leader + len(s.trick)) % s.n
             card = PLAY_CARD[p].get(id(action))
             if card is not None and card in cached[2]:  # ``action`` is one of ``PLAYS``, listed here
-                return self._play_card(s, p, card)
+                hands = s.hands  # ``_play_card``, inline
+                hand = hands[p]
+                i = hand.index(card)
+                t = s.copy()
+                t.hands = hands[:p] + (hand[:i] + hand[i + 1:],) + hands[p + 1:]
+                trick = t.trick = s.trick + ((p, card),)
+                if len(trick) < s.n:
+                    return t
+                return self._take(s, t, trick)
             listed = cached[1]
             try:
                 k = listed.index(action)
@@ -331,7 +347,14 @@ class OpsnorrenEngine(Engine):
         t.trick = trick
         if len(trick) < s.n:
             return t
-        res = self.resolve_trick(trick, s.leader, self.rs(s), s.team_of)
+        return self._take(s, t, trick)
+
+    def _take(self, s: State, t: State, trick) -> State:
+        """``t``, after the card that completed ``trick`` on ``s``: the trick resolved (OPS-TRICK-WINNER)."""
+        if type(self) is OpsnorrenEngine:  # the reference's own ``rs`` and ``resolve_trick``, without the calls
+            res = resolve(trick, s.leader, s._ruleset or self.rs(s), self.ch, s.team_of)
+        else:
+            res = self.resolve_trick(trick, s.leader, self.rs(s), s.team_of)
         if res.monkey is not None:
             t.phase = MONKEY  # OPS-MONKEY: the monkey's player picks before the trick is taken
             return t
@@ -375,7 +398,9 @@ class OpsnorrenEngine(Engine):
         self._check_turn(s, p)
         if not isinstance(cards, list) or len(cards) != 3:
             raise MalformedError(f"'cards' must list exactly 3 cards, got {cards!r:.100}", path="cards")
-        ids = [card_id(c, f"cards/{i}") for i, c in enumerate(cards)]
+        ids = [CARD_ID.get(c) if type(c) is str else None for c in cards]
+        if None in ids:  # not three card names: ``card_id`` says which field is wrong
+            ids = [card_id(c, f"cards/{i}") for i, c in enumerate(cards)]
         if len(set(ids)) != 3:
             raise IllegalActionError("the three passed cards must be three different cards")
         hand = s.hands[p]
@@ -385,7 +410,7 @@ class OpsnorrenEngine(Engine):
             if c >= 44 and not self.ch.pass_jokers:
                 raise IllegalActionError(f"jokers may not be passed under ops.pass-jokers=no ({NAMES[c]})")
         t = s.copy()
-        left = tuple(c for c in hand if c not in ids)
+        left = tuple([c for c in hand if c not in ids])
         t.hands = replace_at(s.hands, p, left)
         t.passing = replace_at(s.passing, p, tuple(sorted(ids)))
         if all(t.passing):

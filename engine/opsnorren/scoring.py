@@ -34,12 +34,21 @@ def team_stars(won, team_of, rs, stars) -> tuple[int, int]:
     """Stars of team A and team B from the won piles (OPS-ROUND-SCORE, OPS-TEAM-PILES)."""
     totals = [0, 0]
     blues = [0, 0]
+    green_negative, pink_plus_one = rs.green_negative, rs.pink_plus_one
     for p, pile in enumerate(won):
         t = team_of[p]
-        for c in pile:
-            totals[t] += card_stars(c, rs, stars)
-            if COLOUR_OF[c] == BLUE:
+        for c in pile:  # ``card_stars``, inline
+            s = stars[c]
+            col = COLOUR_OF[c]
+            if col == GREEN:
+                if green_negative:
+                    s = -s
+            elif col == PINK:
+                if pink_plus_one:
+                    s += 1
+            elif col == BLUE:
                 blues[t] += 1
+            totals[t] += s
     if rs.most_blue and blues[0] != blues[1]:  # OPS-RULE-MOST-BLUE
         totals[0 if blues[0] > blues[1] else 1] -= MOST_BLUE_PENALTY
     return totals[0], totals[1]
