@@ -10,6 +10,7 @@ third laid aside unseen. With 3 players the solo player gets all three jokers.
 from __future__ import annotations
 
 from engine.opsnorren.cards import ANIMALS, CARD_ID, JOKERS, NAMES
+from engine.opsnorren.state import SEATS
 
 #: player count -> (team sizes as in the seed's table, animal cards per player)  OPS-DEAL-TABLE
 TEAM_SIZES = {3: (1, 2), 4: (2, 2), 5: (2, 3), 6: (3, 3)}
@@ -22,7 +23,7 @@ ANIMAL_NAMES = tuple(NAMES[c] for c in ANIMALS)
 
 def team_chance(tables, n: int) -> dict:
     """Team cards dealt face down, one per player (OPS-TEAM-CARDS)."""
-    return {"event": "teams", "draws": [{"pool": list(tables.team_cards[n]), "take": {str(p): 1 for p in range(n)}}]}
+    return {"event": "teams", "draws": [{"pool": list(tables.team_cards[n]), "take": dict.fromkeys(SEATS[:n], 1)}]}
 
 
 def small_team(team_of: tuple[int, ...]) -> int | None:
@@ -41,7 +42,7 @@ def animals_for(n: int, team_of: tuple[int, ...]) -> list[int]:
 
 def deal_chance(n: int, team_of: tuple[int, ...]) -> dict:
     counts = animals_for(n, team_of)
-    take = {str(p): counts[p] for p in range(n)}
+    take = dict(zip(SEATS[:n], counts))
     take["aside"] = 44 - sum(counts)
     draws = [{"pool": list(ANIMAL_NAMES), "take": take}]
     if n == 5:  # OPS-DEAL-FIVE: one random joker each for the team of two, the third unseen

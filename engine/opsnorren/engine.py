@@ -11,20 +11,21 @@ OPS-TROPHY-DRAW); then ``over``.
 from __future__ import annotations
 
 from bisect import bisect_left
+from operator import itemgetter
 
 import specs
 from engine import chance as chance_mod
 from engine.errors import BadConfigError, IllegalActionError, MalformedError
 from engine.opsnorren import describe as describe_mod
 from engine.opsnorren import json_io, notation
-from engine.opsnorren.actions import PLAY_CARD, monkey_picks, passes, plays
+from engine.opsnorren.actions import PLAY_CARD, PLAYS, monkey_picks, passes, plays
 from engine.opsnorren.cards import CARD_ID, COLOUR_OF, COLOURS, NAMES, UNICORN, card_id
 from engine.opsnorren.deal import apply_deal, deal_chance, team_chance
 from engine.opsnorren.jokers import after_pick, resolve
 from engine.opsnorren.rulecards import RULE_IDS, RULE_INDEX, piles, row_chance, ruleset
 from engine.opsnorren.scoring import final_result, round_winner, team_stars, trophy_chance
-from engine.opsnorren.state import (CHANCE_PHASES, DEAL, MONKEY, OVER, PASS, PHASES, PLAY, RULE_CARDS, TEAMS,
-                                    TROPHIES, State, blank, replace_at, with_cards)
+from engine.opsnorren.state import (CHANCE_PHASES, DEAL, MONKEY, OVER, PASS, PHASES, PLAY, RULE_CARDS, SEATS,
+                                    TEAMS, TROPHIES, State, blank, replace_at, with_cards)
 from engine.opsnorren.tables import ROUNDS, load_tables
 from engine.opsnorren.trick import binding_colour, lead_colour, playable
 from engine.protocol import Engine
@@ -205,7 +206,8 @@ class OpsnorrenEngine(Engine):
                         if lo != hi:
                             cards = cards[lo:hi] + cards[bisect_left(cards, UNICORN, hi):]
                 s._playable = cards
-                cached = s._legal = (self, plays(p, cards), cards)
+                legal = itemgetter(*cards)(PLAYS[p]) if len(cards) > 1 else plays(p, cards)  # ``plays``, inline
+                cached = s._legal = (self, legal, cards)
             else:
                 legal = self._legal(s)
                 cached = s._legal = (self, legal, s._playable if s.phase == PLAY else None)
@@ -430,7 +432,8 @@ class OpsnorrenEngine(Engine):
             t._ruleset = None
             t.phase = TEAMS
         elif ph == TEAMS:  # OPS-TEAM-CARDS
-            t.set_teams(tuple(outcome[0][str(p)][0] for p in range(n)))
+            got = outcome[0]
+            t.set_teams(tuple([got[seat][0] for seat in SEATS[:n]]))
             t.phase = DEAL
         elif ph == DEAL:  # OPS-DEAL and its table
             t.hands, t.aside = self.deal_hands(s, outcome)
@@ -438,8 +441,9 @@ class OpsnorrenEngine(Engine):
             t.phase = PASS if self.rs(s).pass_three else PLAY
         elif ph == TROPHIES:  # OPS-TROPHY-DRAW
             got = outcome[0]
-            t.trophies = tuple(s.trophies[p] + tuple(got[str(p)]) if str(p) in got else s.trophies[p]
-                               for p in range(n))
+            trophies = s.trophies
+            t.trophies = tuple([trophies[p] + tuple(got[seat]) if seat in got else trophies[p]
+                                for p, seat in enumerate(SEATS[:n])])
             if s.round >= ROUNDS:
                 t.phase = OVER  # OPS-GAME-END
             else:  # OPS-NEW-ROUND: next rule card, new teams, new deal

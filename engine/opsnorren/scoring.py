@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 from engine.opsnorren.cards import BLUE, COLOUR_OF, GREEN, PINK
+from engine.opsnorren.state import SEATS
 
 MOST_BLUE_PENALTY = 5
 
@@ -65,7 +66,7 @@ def round_winner(stars_a: int, stars_b: int, rs, crown_team: int) -> int:
 
 def trophy_chance(tables, rnd: int, team_of, winner_team: int) -> dict:
     """OPS-TROPHY-DRAW: every member of the winning team draws one of the round's tokens."""
-    take = {str(p): 1 for p, t in enumerate(team_of) if t == winner_team}
+    take = {SEATS[p]: 1 for p, t in enumerate(team_of) if t == winner_team}
     left = 3 - len(take)
     if left:
         take["aside"] = left  # OPS-TROPHY-LEFTOVER
