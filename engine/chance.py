@@ -184,9 +184,10 @@ def validate(chance: dict | None, action: Any) -> list[dict[str, list]]:
                     if not (isinstance(item, list) and len(item) == 2 and isinstance(item[1], bool)):
                         raise MalformedError(f"draw {i}: oriented items are written [item, flipped], got {item!r}")
                 items = [item[0] for item in items]
-            for item in items:
-                if isinstance(item, (list, dict)):
-                    raise MalformedError(f"draw {i}: items are scalars, got {item!r}")
+            if not _SCALARS.issuperset(map(type, items)):  # some item is not a plain str, int, float, bool or None
+                for item in items:
+                    if isinstance(item, (list, dict)):
+                        raise MalformedError(f"draw {i}: items are scalars, got {item!r}")
             flat.extend(items)
         pool = draw["pool"]
         if len(flat) == 1 and flat[0] in pool:  # one item drawn (a Sorry! draw): in the pool
@@ -194,6 +195,8 @@ def validate(chance: dict | None, action: Any) -> list[dict[str, list]]:
         distinct = set(pool)
         if len(distinct) == len(pool) and len(set(flat)) == len(flat) and distinct.issuperset(flat):
             continue  # a pool of distinct items (a deck), each taken at most once: the multiset check holds
+        if _within(flat, pool):
+            continue  # no item drawn more often than the pool holds it
         extra = Counter(flat) - Counter(pool)
         if extra:
             raise InvalidOutcomeError(
@@ -201,6 +204,26 @@ def validate(chance: dict | None, action: Any) -> list[dict[str, list]]:
                 "not in the pool (or drawn more often than it is there)"
             )
     return outcome
+
+
+#: the exact types of JSON's scalars: an item of one of these is neither a list nor a dict
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+
+
+def _within(flat: list, pool: list) -> bool:
+    """Whether ``flat`` takes no item more often than ``pool`` holds it (the multiset check,
+    ``Counter(flat) - Counter(pool)`` empty), counted in one dict. False when an item is taken
+    too often: ``validate`` then counts again with ``Counter`` for its message (and an unhashable
+    item raises as ``Counter`` would)."""
+    left: dict = {}
+    for item in pool:
+        left[item] = left.get(item, 0) + 1
+    for item in flat:
+        k = left.get(item)
+        if not k:
+            return False
+        left[item] = k - 1
+    return True
 
 
 def plain(items: list) -> list:

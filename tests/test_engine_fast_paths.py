@@ -66,6 +66,29 @@ def test_an_opsnorren_variant_gets_its_own_legal_list_on_a_state_the_reference_l
     broken.apply(s, {**ref_legal[0], "card": off_suit})  # the broken engine's own reading
 
 
+def test_an_opsnorren_shared_play_not_listed_on_the_state_is_refused():
+    """A card play is one shared dict per player and card (``actions.PLAYS``): the one the
+    reference knows by its id is applied without being read only when this state lists it."""
+    from engine.opsnorren.actions import PLAYS
+    from engine.opsnorren.cards import CARD_ID
+    from engine.opsnorren.state import PLAY
+
+    ref = reference_engine("opsnorren")
+
+    def binding(eng, s, legal):
+        return s.phase == PLAY and legal[0]["type"] == "play" and len(legal) < len(s.hands[legal[0]["player"]])
+
+    s, legal = _play_until(ref, "opsnorren", 2, binding)
+    p = legal[0]["player"]
+    listed = {a["card"] for a in legal}
+    off_suit = next(c for c in s.hands[p] if PLAYS[p][c]["card"] not in listed)
+    with pytest.raises(IllegalActionError, match="must follow"):
+        ref.apply(s, PLAYS[p][off_suit])
+    other = (p + 1) % s.n
+    with pytest.raises(IllegalActionError, match="turn"):
+        ref.apply(s, PLAYS[other][CARD_ID[legal[0]["card"]]])
+
+
 def test_a_dnup_subclass_still_parses_a_listed_action():
     from engine.dnup import DnupEngine
 

@@ -17,6 +17,9 @@ MAX_PLAYERS = 6  # OPS-PLAYER-COUNT
 #: PLAYS[p][c]: player ``p`` plays card ``c``
 PLAYS: tuple[tuple[dict, ...], ...] = tuple(
     tuple({"type": "play", "player": p, "card": NAMES[c]} for c in ALL_CARDS) for p in range(MAX_PLAYERS))
+#: PLAY_CARD[p]: the card of each of player ``p``'s plays, by the play's ``id`` (the dicts of
+#: ``PLAYS`` live as long as this module, so no other object has one of these ids)
+PLAY_CARD: tuple[dict[int, int], ...] = tuple({id(play): c for c, play in enumerate(row)} for row in PLAYS)
 #: MONKEY_PICKS[p][c]: the monkey's player ``p`` picks card ``c``
 MONKEY_PICKS: tuple[tuple[dict, ...], ...] = tuple(
     tuple({"type": "monkey", "player": p, "card": NAMES[c]} for c in ALL_CARDS) for p in range(MAX_PLAYERS))

@@ -9,18 +9,21 @@ third laid aside unseen. With 3 players the solo player gets all three jokers.
 
 from __future__ import annotations
 
-from engine.opsnorren.cards import ANIMALS, JOKERS, NAMES
+from engine.opsnorren.cards import ANIMALS, CARD_ID, JOKERS, NAMES
+from engine.opsnorren.state import SEATS
 
 #: player count -> (team sizes as in the seed's table, animal cards per player)  OPS-DEAL-TABLE
 TEAM_SIZES = {3: (1, 2), 4: (2, 2), 5: (2, 3), 6: (3, 3)}
 CARDS_PER_PLAYER = {3: 12, 4: 10, 5: 8, 6: 7}
 #: animal cards for each player of the smaller team when it gets jokers
 SMALL_TEAM_ANIMALS = {3: 9, 5: 7}
+#: the names of the 44 coloured animal cards, the deal's pool (copied into each description)
+ANIMAL_NAMES = tuple(NAMES[c] for c in ANIMALS)
 
 
 def team_chance(tables, n: int) -> dict:
     """Team cards dealt face down, one per player (OPS-TEAM-CARDS)."""
-    return {"event": "teams", "draws": [{"pool": list(tables.team_cards[n]), "take": {str(p): 1 for p in range(n)}}]}
+    return {"event": "teams", "draws": [{"pool": list(tables.team_cards[n]), "take": dict.fromkeys(SEATS[:n], 1)}]}
 
 
 def small_team(team_of: tuple[int, ...]) -> int | None:
@@ -39,9 +42,9 @@ def animals_for(n: int, team_of: tuple[int, ...]) -> list[int]:
 
 def deal_chance(n: int, team_of: tuple[int, ...]) -> dict:
     counts = animals_for(n, team_of)
-    take = {str(p): counts[p] for p in range(n)}
+    take = dict(zip(SEATS[:n], counts))
     take["aside"] = 44 - sum(counts)
-    draws = [{"pool": [NAMES[c] for c in ANIMALS], "take": take}]
+    draws = [{"pool": list(ANIMAL_NAMES), "take": take}]
     if n == 5:  # OPS-DEAL-FIVE: one random joker each for the team of two, the third unseen
         small = small_team(team_of)
         jt = {str(p): 1 for p in range(n) if team_of[p] == small}
@@ -52,8 +55,6 @@ def deal_chance(n: int, team_of: tuple[int, ...]) -> dict:
 
 def apply_deal(n: int, team_of: tuple[int, ...], outcome: list[dict]) -> tuple[tuple, tuple]:
     """Hands and aside pile from a validated deal outcome."""
-    from engine.opsnorren.cards import CARD_ID
-
     hands = [[CARD_ID[x] for x in outcome[0][str(p)]] for p in range(n)]
     aside = [CARD_ID[x] for x in outcome[0]["aside"]]
     small = small_team(team_of)

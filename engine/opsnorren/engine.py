@@ -10,19 +10,22 @@ OPS-TROPHY-DRAW); then ``over``.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from operator import itemgetter
+
 import specs
 from engine import chance as chance_mod
 from engine.errors import BadConfigError, IllegalActionError, MalformedError
 from engine.opsnorren import describe as describe_mod
 from engine.opsnorren import json_io, notation
-from engine.opsnorren.actions import monkey_picks, passes, plays
-from engine.opsnorren.cards import CARD_ID, COLOURS, NAMES, card_id
+from engine.opsnorren.actions import PLAY_CARD, PLAYS, monkey_picks, passes, plays
+from engine.opsnorren.cards import CARD_ID, COLOUR_OF, COLOURS, NAMES, UNICORN, card_id
 from engine.opsnorren.deal import apply_deal, deal_chance, team_chance
 from engine.opsnorren.jokers import after_pick, resolve
 from engine.opsnorren.rulecards import RULE_IDS, RULE_INDEX, piles, row_chance, ruleset
 from engine.opsnorren.scoring import final_result, round_winner, team_stars, trophy_chance
-from engine.opsnorren.state import (CHANCE_PHASES, DEAL, MONKEY, OVER, PASS, PHASES, PLAY, RULE_CARDS, TEAMS,
-                                    TROPHIES, State, blank, replace_at, with_cards)
+from engine.opsnorren.state import (CHANCE_PHASES, DEAL, MONKEY, OVER, PASS, PHASES, PLAY, RULE_CARDS, SEATS,
+                                    TEAMS, TROPHIES, State, blank, replace_at, with_cards)
 from engine.opsnorren.tables import ROUNDS, load_tables
 from engine.opsnorren.trick import binding_colour, lead_colour, playable
 from engine.protocol import Engine
@@ -185,8 +188,29 @@ class OpsnorrenEngine(Engine):
         """Every legal player action (OPS-FOLLOW-SUIT, OPS-JOKER-ANYTIME, OPS-RULE-PASS-THREE, OPS-MONKEY)."""
         cached = s._legal
         if cached is None or cached[0] is not self:  # keyed by engine: a variant lists otherwise
-            legal = self._legal(s)
-            cached = s._legal = (self, legal, s._playable if s.phase == PLAY else None)
+            if s.phase == PLAY and type(self) is OpsnorrenEngine:  # the reference's ``_legal``, inline
+                trick = s.trick
+                p = (s.leader + len(trick)) % s.n
+                cards = s.hands[p]
+                if trick:
+                    rs = s._ruleset or self.rs(s)
+                    lead = COLOUR_OF[trick[0][1]]
+                    if lead < 0 or rs.new_lead_colour:  # ``lead_colour``'s usual case inline: an animal led
+                        ch = self.ch
+                        lead = lead_colour(trick, rs, ch.joker_lead_first_animal)
+                        if lead is not None and ch.earlier_leads_bind and rs.new_lead_colour:
+                            lead = binding_colour(trick, lead, rs, cards, True)
+                    if lead is not None:  # ``playable``, inline
+                        lo = bisect_left(cards, lead * 11)
+                        hi = bisect_left(cards, lead * 11 + 11, lo)
+                        if lo != hi:
+                            cards = cards[lo:hi] + cards[bisect_left(cards, UNICORN, hi):]
+                s._playable = cards
+                legal = itemgetter(*cards)(PLAYS[p]) if len(cards) > 1 else plays(p, cards)  # ``plays``, inline
+                cached = s._legal = (self, legal, cards)
+            else:
+                legal = self._legal(s)
+                cached = s._legal = (self, legal, s._playable if s.phase == PLAY else None)
         return list(cached[1])
 
     def _legal(self, s: State) -> tuple:
@@ -232,13 +256,25 @@ class OpsnorrenEngine(Engine):
         # otherwise than it lists it, and that difference is what the harness must see.
         cached = s._legal
         if cached is not None and cached[0] is self and cached[2] is not None and type(self) is OpsnorrenEngine:
+            p = (s.leader + len(s.trick)) % s.n
+            card = PLAY_CARD[p].get(id(action))
+            if card is not None and card in cached[2]:  # ``action`` is one of ``PLAYS``, listed here
+                hands = s.hands  # ``_play_card``, inline
+                hand = hands[p]
+                i = hand.index(card)
+                t = s.copy()
+                t.hands = hands[:p] + (hand[:i] + hand[i + 1:],) + hands[p + 1:]
+                trick = t.trick = s.trick + ((p, card),)
+                if len(trick) < s.n:
+                    return t
+                return self._take(s, t, trick)
             listed = cached[1]
             try:
                 k = listed.index(action)
             except ValueError:
                 k = -1
             if k >= 0 and listed[k] is action:
-                return self._play_card(s, (s.leader + len(s.trick)) % s.n, cached[2][k])
+                return self._play_card(s, p, cached[2][k])
         if not isinstance(action, dict):
             raise MalformedError(f"an action is a JSON object with a 'type', got {action!r:.100}")
         t = action.get("type")
@@ -313,7 +349,14 @@ class OpsnorrenEngine(Engine):
         t.trick = trick
         if len(trick) < s.n:
             return t
-        res = self.resolve_trick(trick, s.leader, self.rs(s), s.team_of)
+        return self._take(s, t, trick)
+
+    def _take(self, s: State, t: State, trick) -> State:
+        """``t``, after the card that completed ``trick`` on ``s``: the trick resolved (OPS-TRICK-WINNER)."""
+        if type(self) is OpsnorrenEngine:  # the reference's own ``rs`` and ``resolve_trick``, without the calls
+            res = resolve(trick, s.leader, s._ruleset or self.rs(s), self.ch, s.team_of)
+        else:
+            res = self.resolve_trick(trick, s.leader, self.rs(s), s.team_of)
         if res.monkey is not None:
             t.phase = MONKEY  # OPS-MONKEY: the monkey's player picks before the trick is taken
             return t
@@ -357,7 +400,9 @@ class OpsnorrenEngine(Engine):
         self._check_turn(s, p)
         if not isinstance(cards, list) or len(cards) != 3:
             raise MalformedError(f"'cards' must list exactly 3 cards, got {cards!r:.100}", path="cards")
-        ids = [card_id(c, f"cards/{i}") for i, c in enumerate(cards)]
+        ids = [CARD_ID.get(c) if type(c) is str else None for c in cards]
+        if None in ids:  # not three card names: ``card_id`` says which field is wrong
+            ids = [card_id(c, f"cards/{i}") for i, c in enumerate(cards)]
         if len(set(ids)) != 3:
             raise IllegalActionError("the three passed cards must be three different cards")
         hand = s.hands[p]
@@ -367,7 +412,7 @@ class OpsnorrenEngine(Engine):
             if c >= 44 and not self.ch.pass_jokers:
                 raise IllegalActionError(f"jokers may not be passed under ops.pass-jokers=no ({NAMES[c]})")
         t = s.copy()
-        left = tuple(c for c in hand if c not in ids)
+        left = tuple([c for c in hand if c not in ids])
         t.hands = replace_at(s.hands, p, left)
         t.passing = replace_at(s.passing, p, tuple(sorted(ids)))
         if all(t.passing):
@@ -387,7 +432,8 @@ class OpsnorrenEngine(Engine):
             t._ruleset = None
             t.phase = TEAMS
         elif ph == TEAMS:  # OPS-TEAM-CARDS
-            t.set_teams(tuple(outcome[0][str(p)][0] for p in range(n)))
+            got = outcome[0]
+            t.set_teams(tuple([got[seat][0] for seat in SEATS[:n]]))
             t.phase = DEAL
         elif ph == DEAL:  # OPS-DEAL and its table
             t.hands, t.aside = self.deal_hands(s, outcome)
@@ -395,8 +441,9 @@ class OpsnorrenEngine(Engine):
             t.phase = PASS if self.rs(s).pass_three else PLAY
         elif ph == TROPHIES:  # OPS-TROPHY-DRAW
             got = outcome[0]
-            t.trophies = tuple(s.trophies[p] + tuple(got[str(p)]) if str(p) in got else s.trophies[p]
-                               for p in range(n))
+            trophies = s.trophies
+            t.trophies = tuple([trophies[p] + tuple(got[seat]) if seat in got else trophies[p]
+                                for p, seat in enumerate(SEATS[:n])])
             if s.round >= ROUNDS:
                 t.phase = OVER  # OPS-GAME-END
             else:  # OPS-NEW-ROUND: next rule card, new teams, new deal

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 from engine.opsnorren.cards import BLUE, COLOUR_OF, GREEN, PINK
+from engine.opsnorren.state import SEATS
 
 MOST_BLUE_PENALTY = 5
 
@@ -34,12 +35,21 @@ def team_stars(won, team_of, rs, stars) -> tuple[int, int]:
     """Stars of team A and team B from the won piles (OPS-ROUND-SCORE, OPS-TEAM-PILES)."""
     totals = [0, 0]
     blues = [0, 0]
+    green_negative, pink_plus_one = rs.green_negative, rs.pink_plus_one
     for p, pile in enumerate(won):
         t = team_of[p]
-        for c in pile:
-            totals[t] += card_stars(c, rs, stars)
-            if COLOUR_OF[c] == BLUE:
+        for c in pile:  # ``card_stars``, inline
+            s = stars[c]
+            col = COLOUR_OF[c]
+            if col == GREEN:
+                if green_negative:
+                    s = -s
+            elif col == PINK:
+                if pink_plus_one:
+                    s += 1
+            elif col == BLUE:
                 blues[t] += 1
+            totals[t] += s
     if rs.most_blue and blues[0] != blues[1]:  # OPS-RULE-MOST-BLUE
         totals[0 if blues[0] > blues[1] else 1] -= MOST_BLUE_PENALTY
     return totals[0], totals[1]
@@ -56,7 +66,7 @@ def round_winner(stars_a: int, stars_b: int, rs, crown_team: int) -> int:
 
 def trophy_chance(tables, rnd: int, team_of, winner_team: int) -> dict:
     """OPS-TROPHY-DRAW: every member of the winning team draws one of the round's tokens."""
-    take = {str(p): 1 for p, t in enumerate(team_of) if t == winner_team}
+    take = {SEATS[p]: 1 for p, t in enumerate(team_of) if t == winner_team}
     left = 3 - len(take)
     if left:
         take["aside"] = left  # OPS-TROPHY-LEFTOVER

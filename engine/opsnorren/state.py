@@ -10,6 +10,8 @@ from __future__ import annotations
 PHASES = ("rule-cards", "teams", "deal", "pass", "play", "monkey", "trophies", "over")
 RULE_CARDS, TEAMS, DEAL, PASS, PLAY, MONKEY, TROPHIES, OVER = range(8)
 CHANCE_PHASES = (RULE_CARDS, TEAMS, DEAL, TROPHIES)
+#: SEATS[p]: player ``p`` as a recipient of a chance draw (``"0"`` ... ``"5"``, OPS-PLAYER-COUNT)
+SEATS = tuple(str(p) for p in range(6))
 
 
 class State:
@@ -66,7 +68,7 @@ class State:
             self.team_of = None
             self.crown = None
         else:
-            self.team_of = tuple(0 if t[0] == "A" else 1 for t in teams)
+            self.team_of = tuple([0 if t[0] == "A" else 1 for t in teams])
             self.crown = next(i for i, t in enumerate(teams) if t.endswith("+crown"))
 
 
