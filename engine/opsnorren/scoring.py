@@ -21,16 +21,6 @@ from engine.opsnorren.state import SEATS
 MOST_BLUE_PENALTY = 5
 
 
-def card_stars(card: int, rs, stars) -> int:
-    s = stars[card]
-    col = COLOUR_OF[card]
-    if col == GREEN and rs.green_negative:
-        s = -s
-    elif col == PINK and rs.pink_plus_one:
-        s += 1
-    return s
-
-
 def team_stars(won, team_of, rs, stars) -> tuple[int, int]:
     """Stars of team A and team B from the won piles (OPS-ROUND-SCORE, OPS-TEAM-PILES)."""
     totals = [0, 0]
@@ -38,7 +28,7 @@ def team_stars(won, team_of, rs, stars) -> tuple[int, int]:
     green_negative, pink_plus_one = rs.green_negative, rs.pink_plus_one
     for p, pile in enumerate(won):
         t = team_of[p]
-        for c in pile:  # ``card_stars``, inline
+        for c in pile:  # a card's stars (OPS-RULE-GREEN-NEGATIVE, OPS-RULE-PINK-PLUS-ONE)
             s = stars[c]
             col = COLOUR_OF[c]
             if col == GREEN:
