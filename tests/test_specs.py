@@ -60,10 +60,13 @@ def test_a_quote_that_is_not_on_its_line_is_reported():
     assert any("do not exist" in p for p in specs.check_citations(fake))
 
 
-def test_malformed_clause_file_names_file_and_field(tmp_path, monkeypatch):
+@pytest.mark.parametrize("clause_id", ["lower-case", "OPS-TRAILING\\n"], ids=["both-libraries", "ecma-only"])
+def test_malformed_clause_file_names_file_and_field(clause_id, tmp_path, monkeypatch):
+    """A spec file that breaks spec.schema.json is refused with its file and field, also where only
+    jsonschema-rs sees the break (an id pattern's '$' does not match before a trailing newline)."""
     bad = tmp_path / "opsnorren"
     bad.mkdir()
-    (bad / "clauses.toml").write_text('[[clause]]\nid = "lower-case"\nlines = [1]\nquote = "x"\nsummary = "y"\n')
+    (bad / "clauses.toml").write_text(f'[[clause]]\nid = "{clause_id}"\nlines = [1]\nquote = "x"\nsummary = "y"\n')
     monkeypatch.setattr(specs, "SPECS_DIR", tmp_path)
     specs.load.cache_clear()
     try:
