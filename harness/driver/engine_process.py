@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import atexit
 import collections
+import fcntl
 import os
 import resource
 import selectors
@@ -35,7 +36,7 @@ from harness.driver.referee import EngineCrashed, EngineStartupError, EngineTime
 DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024
 DEFAULT_CPU_SECONDS = 3600
 DEFAULT_MEMORY_MB = 4096
-_READ_CHUNK = 1 << 16
+_READ_CHUNK = 1 << 18
 
 #: processes left running by candidates after they exited (found at close; the run reports them)
 LEFTOVERS: collections.Counter = collections.Counter()
@@ -113,6 +114,8 @@ class _Process:
         self.stdout_fd = self.proc.stdout.fileno()
         os.set_blocking(self.stdin_fd, False)
         os.set_blocking(self.stdout_fd, False)
+        for fd in (self.stdin_fd, self.stdout_fd):
+            _widen_pipe(fd)
         self.sel = selectors.DefaultSelector()
         self.sel.register(self.stdout_fd, selectors.EVENT_READ, "out")
         self.buf = bytearray()
@@ -204,6 +207,23 @@ class _Process:
         except Exception:  # noqa: BLE001
             pass
         return len(left)
+
+
+#: bytes a pipe to or from a candidate holds: a batch answer (tens of KB) goes through in one write
+#: and one read instead of the engine waiting at every 64 KB for rulecheck to read
+PIPE_BYTES = 1 << 20
+
+
+def _widen_pipe(fd: int) -> None:
+    """Make the pipe ``fd`` hold ``PIPE_BYTES`` (Linux ``F_SETPIPE_SZ``; elsewhere, or past the
+    system's limit, it keeps its size)."""
+    setsize = getattr(fcntl, "F_SETPIPE_SZ", None)
+    if setsize is None:
+        return
+    try:
+        fcntl.fcntl(fd, setsize, PIPE_BYTES)
+    except OSError:
+        pass
 
 
 def _kill_group(proc: subprocess.Popen) -> None:
