@@ -25,7 +25,6 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import jsonschema
 import jsonschema_rs
 
 SPECS_DIR = Path(__file__).resolve().parent
@@ -248,6 +247,8 @@ def _load_json(path: Path) -> dict | None:
     except json.JSONDecodeError as exc:
         raise SpecError(f"{path}: not valid JSON: {exc}") from exc
     if not jsonschema_rs.meta.is_valid(schema):  # then jsonschema says what is wrong, as it always did
+        import jsonschema
+
         jsonschema.Draft202012Validator.check_schema(schema)
     return schema
 

@@ -17,8 +17,6 @@ import functools
 import json
 from pathlib import Path
 
-import jsonschema
-from referencing import Registry, Resource
 
 from specs.protocol.checker import SchemaCheck
 
@@ -48,12 +46,18 @@ def schemas() -> dict[str, dict]:
 
 
 @functools.cache
-def registry() -> Registry:
+def registry():
+    """The protocol's schemas by ``$id``, for ``jsonschema`` (imported when first asked for)."""
+    from referencing import Registry, Resource
+
     return Registry().with_resources((s["$id"], Resource.from_contents(s)) for s in schemas().values())
 
 
 @functools.cache
-def validator(name: str) -> jsonschema.Draft202012Validator:
+def validator(name: str):
+    """A ``jsonschema`` validator of protocol schema ``name``."""
+    import jsonschema
+
     try:
         schema = schemas()[name]
     except KeyError:

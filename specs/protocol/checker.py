@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-import jsonschema
 import jsonschema_rs
 
 #: jsonschema-rs raises these for input it cannot convert (lone surrogates, too deep, not JSON)
@@ -34,22 +33,33 @@ class SchemaCheck:
     ``resources``: other schemas ``$ref`` may name, keyed by ``$id`` (the protocol's files).
     """
 
-    __slots__ = ("schema", "resources", "rs", "validator")
+    __slots__ = ("schema", "resources", "rs", "_validator")
 
     def __init__(self, schema: dict, resources: dict[str, dict] | None = None):
         self.schema = schema
         self.resources = dict(resources or {})
-        registry_rs = registry_js = None
-        if resources:
-            from referencing import Registry, Resource
-            from referencing.jsonschema import DRAFT202012
+        self.rs = jsonschema_rs.Draft202012Validator(
+            schema, registry=jsonschema_rs.Registry(list(self.resources.items())) if self.resources else None)
+        self._validator = None
 
-            registry_rs = jsonschema_rs.Registry(list(resources.items()))
-            registry_js = Registry().with_resources(
-                (uri, Resource.from_contents(s, default_specification=DRAFT202012)) for uri, s in resources.items())
-        self.rs = jsonschema_rs.Draft202012Validator(schema, registry=registry_rs)
-        self.validator = (jsonschema.Draft202012Validator(schema, registry=registry_js) if registry_js is not None
-                          else jsonschema.Draft202012Validator(schema))
+    @property
+    def validator(self):
+        """The ``jsonschema`` validator of the same schema, made when a refusal is first explained
+        (importing jsonschema and building it is a third of a process's start: most processes
+        never explain a refusal)."""
+        if self._validator is None:
+            import jsonschema
+
+            if self.resources:
+                from referencing import Registry, Resource
+                from referencing.jsonschema import DRAFT202012
+
+                registry = Registry().with_resources(
+                    (uri, Resource.from_contents(s, default_specification=DRAFT202012)) for uri, s in self.resources.items())
+                self._validator = jsonschema.Draft202012Validator(self.schema, registry=registry)
+            else:
+                self._validator = jsonschema.Draft202012Validator(self.schema)
+        return self._validator
 
     def is_valid(self, obj: Any) -> bool:
         try:
@@ -68,6 +78,8 @@ class SchemaCheck:
         best first; ``[]`` when ``obj`` is valid."""
         if self.is_valid(obj):
             return []
+        import jsonschema.exceptions
+
         found = sorted(self.validator.iter_errors(obj), key=jsonschema.exceptions.relevance)
         out = []
         for e in found[:limit]:
