@@ -10,16 +10,13 @@ OPS-TROPHY-DRAW); then ``over``.
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from operator import itemgetter
-
 import specs
 from engine import chance as chance_mod
 from engine.errors import BadConfigError, IllegalActionError, MalformedError
 from engine.opsnorren import describe as describe_mod
 from engine.opsnorren import json_io, notation
-from engine.opsnorren.actions import PLAY_CARD, PLAYS, monkey_picks, passes, plays
-from engine.opsnorren.cards import CARD_ID, COLOUR_OF, COLOURS, NAMES, UNICORN, card_id
+from engine.opsnorren.actions import PLAY_CARD, monkey_picks, passes, plays
+from engine.opsnorren.cards import CARD_ID, COLOURS, NAMES, card_id
 from engine.opsnorren.deal import apply_deal, deal_chance, team_chance
 from engine.opsnorren.jokers import after_pick, resolve
 from engine.opsnorren.rulecards import RULE_IDS, RULE_INDEX, piles, row_chance, ruleset
@@ -188,29 +185,8 @@ class OpsnorrenEngine(Engine):
         """Every legal player action (OPS-FOLLOW-SUIT, OPS-JOKER-ANYTIME, OPS-RULE-PASS-THREE, OPS-MONKEY)."""
         cached = s._legal
         if cached is None or cached[0] is not self:  # keyed by engine: a variant lists otherwise
-            if s.phase == PLAY and type(self) is OpsnorrenEngine:  # the reference's ``_legal``, inline
-                trick = s.trick
-                p = (s.leader + len(trick)) % s.n
-                cards = s.hands[p]
-                if trick:
-                    rs = s._ruleset or self.rs(s)
-                    lead = COLOUR_OF[trick[0][1]]
-                    if lead < 0 or rs.new_lead_colour:  # ``lead_colour``'s usual case inline: an animal led
-                        ch = self.ch
-                        lead = lead_colour(trick, rs, ch.joker_lead_first_animal)
-                        if lead is not None and ch.earlier_leads_bind and rs.new_lead_colour:
-                            lead = binding_colour(trick, lead, rs, cards, True)
-                    if lead is not None:  # ``playable``, inline
-                        lo = bisect_left(cards, lead * 11)
-                        hi = bisect_left(cards, lead * 11 + 11, lo)
-                        if lo != hi:
-                            cards = cards[lo:hi] + cards[bisect_left(cards, UNICORN, hi):]
-                s._playable = cards
-                legal = itemgetter(*cards)(PLAYS[p]) if len(cards) > 1 else plays(p, cards)  # ``plays``, inline
-                cached = s._legal = (self, legal, cards)
-            else:
-                legal = self._legal(s)
-                cached = s._legal = (self, legal, s._playable if s.phase == PLAY else None)
+            legal = self._legal(s)
+            cached = s._legal = (self, legal, s._playable if s.phase == PLAY else None)
         return list(cached[1])
 
     def _legal(self, s: State) -> tuple:
@@ -259,15 +235,7 @@ class OpsnorrenEngine(Engine):
             p = (s.leader + len(s.trick)) % s.n
             card = PLAY_CARD[p].get(id(action))
             if card is not None and card in cached[2]:  # ``action`` is one of ``PLAYS``, listed here
-                hands = s.hands  # ``_play_card``, inline
-                hand = hands[p]
-                i = hand.index(card)
-                t = s.copy()
-                t.hands = hands[:p] + (hand[:i] + hand[i + 1:],) + hands[p + 1:]
-                trick = t.trick = s.trick + ((p, card),)
-                if len(trick) < s.n:
-                    return t
-                return self._take(s, t, trick)
+                return self._play_card(s, p, card)
             listed = cached[1]
             try:
                 k = listed.index(action)
