@@ -146,3 +146,34 @@ def test_a_playout_calls_only_the_reference_class_itself_without_the_guard(game)
             stepped = random_playout(eng, config, random.Random(seed), on_step=lambda *_: None)
             assert plain[1:] == stepped[1:]
             assert eng.to_json(plain[0]) == eng.to_json(stepped[0])
+
+
+def test_sorry_reference_lists_independent_splits_of_a_7_as_the_card_moves_hook_does():
+    """SRY-CARD-7: the reference lists a split of two counts that touch no common square without
+    the position after it (``moves._sevens``, lazy); the ``card_moves`` hook a subclass builds on
+    lists the same splits with it, and ``result_of`` gives that very position."""
+    from engine.sorry import turn
+    from engine.sorry.cards import C7
+    from engine.sorry.moves import MOVE, result_of
+
+    eng, rng = reference_engine("sorry"), random.Random(7)
+    lazy_seen = states = 0
+    while states < 150:
+        s = eng.new_game(random_config("sorry", rng))
+        while eng.result(s) is None and states < 150:
+            legal = eng.legal_actions(s)
+            if not legal:
+                s = eng.apply(s, chance_mod.sample(eng.chance(s), rng))
+                continue
+            hand = s.hands[s.turn] if s.hands is not None else None
+            if s.card == C7 or (hand is not None and hand[C7]):
+                states += 1
+                own = turn.legal_moves(eng, s, eng.rules)
+                hooked = turn.legal_moves(eng, s)
+                assert [m[:4] for m in own] == [m[:4] for m in hooked]
+                for m, h in zip(own, hooked):
+                    assert h[4] is not None or len(h[2]) == 1
+                    assert result_of(eng.rules, s.cfg, s.pos, m) == result_of(eng.rules, s.cfg, s.pos, h)
+                    lazy_seen += m[0] == MOVE and len(m[2]) == 2 and m[4] is None
+            s = eng.apply(s, legal[rng.randrange(len(legal))])
+    assert lazy_seen > 100

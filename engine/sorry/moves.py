@@ -17,7 +17,9 @@ Positions are a tuple of square codes, four per player (player-major). A move is
 ``(kind, card, subs, target, result)``: ``kind`` is one of MOVE, SWAP, SORRY, FORFEIT; ``subs``
 is a tuple of (pawn, from, landing, to) where ``landing`` is where the count ends and ``to``
 where the pawn rests after a slide; ``target`` is the pawn swapped or sent home by Sorry!
-(else -1); ``result`` is the position after the move.
+(else -1); ``result`` is the position after the move, or None for a single pawn's count, whose
+position ``result_of`` works out when it is made (the reference's own listing, ``lazy``, also
+leaves it out for a split 7 of independent counts).
 """
 
 from __future__ import annotations
@@ -239,16 +241,17 @@ def final_of(R: Rules, cfg, i: int, dest: int) -> int:
 
 
 def result_of(R: Rules, cfg, pos, move) -> tuple:
-    """The position after ``move`` (computed lazily for single-pawn moves), landing the pawn as
-    ``_land`` does, its usual case here."""
+    """The position after ``move``, worked out here for the moves listed without it: a single pawn's
+    count, and a split 7 whose two counts touch no common square (``_sevens``), landed in the order
+    listed. Each pawn is landed as ``_land`` does, its usual case inline."""
     res = move[4]
     if res is None:
         p = list(pos)
-        i, _f, dest, _t = move[2][0]
-        if dest >= LOOP or (R.slide_sets[cfg.colours[i >> 2]][dest] is None and p.count(dest) == (p[i] == dest)):
-            p[i] = dest
-        else:
-            land(R, cfg, p, i, dest)
+        for i, _f, dest, _t in move[2]:
+            if dest >= LOOP or (R.slide_sets[cfg.colours[i >> 2]][dest] is None and p.count(dest) == (p[i] == dest)):
+                p[i] = dest
+            else:
+                land(R, cfg, p, i, dest)
         res = tuple(p)
     return res
 
@@ -273,15 +276,17 @@ def _starts(cols, pos, movers, card, table, out):
                 out.append((MOVE, card, ((4 * q + own.index(START), START, e[0], e[1]),), -1, None))
 
 
-def _sevens(R, cfg, pos, movers, out):
+def _sevens(R, cfg, pos, movers, out, lazy: bool = False):
     """Every split of a 7 over two pawns (SRY-CARD-7, SRY-SEVEN-HOME-SPLIT, SRY-TEAM-SEVEN).
 
     The moves are made in the listed order; when both orders are possible and give the same
     position, only the order with the lower pawn first is listed. Two counts that touch no common
     square (``Rules.reach``) cannot bump, block or unblock each other: either both orders are
-    possible and end alike, or neither is, so only the first is made, in one copy of the position.
-    Otherwise each pawn's first part is made once when needed (``_first``), each second part on a
-    copy of the position after it (``_then``)."""
+    possible and end alike, or neither is, so only the first is listed, each pawn resting where its
+    count alone leaves it; with ``lazy`` (the reference's own listing) without the position after
+    it, which ``result_of`` works out when the split is made. Otherwise each pawn's first part is
+    made once when needed (``_first``), each second part on a copy of the position after it
+    (``_then``)."""
     pawns = [i for q in movers for i in range(4 * q, 4 * q + 4) if pos[i] < HOME]
     if len(pawns) < 2:
         return
@@ -305,25 +310,28 @@ def _sevens(R, cfg, pos, movers, out):
         si, seti = pos[i], sets[cols[i >> 2]]
         for y in range(x + 1, n):
             j, ej, fj = pawns[y], ents[y], free[y]
-            sj, setj = pos[j], sets[cols[j >> 2]]
+            sj = pos[j]
             for k in range(6):  # pawn i counts k + 1, pawn j 6 - k
                 ea, eb = ei[k], ej[5 - k]
                 if ea is None or eb is None:  # a count past HOME: neither order
                     continue
                 if not ea[4] & eb[4]:
-                    if fi[k] and fj[5 - k]:
-                        di, dj = ea[0], eb[0]
-                        p = list(pos)
-                        if di >= LOOP or (seti[di] is None and di not in pos):  # else ``land`` bumps or slides
-                            p[i] = di
-                        else:
-                            land(R, cfg, p, i, di)
-                        ti = p[i]
-                        if dj >= LOOP or (setj[dj] is None and dj not in p):
-                            p[j] = dj
-                        else:
-                            land(R, cfg, p, j, dj)
-                        out.append((MOVE, C7, ((i, si, di, ti), (j, sj, dj, p[j])), -1, tuple(p)))
+                    if not (fi[k] and fj[5 - k]):
+                        continue
+                    if lazy:  # each pawn rests where its count alone leaves it
+                        out.append((MOVE, C7, ((i, si, ea[0], ea[1]), (j, sj, eb[0], eb[1])), -1, None))
+                        continue
+                    di, dj = ea[0], eb[0]
+                    p = list(pos)
+                    if di >= LOOP or (seti[di] is None and di not in pos):  # else ``land`` bumps or slides
+                        p[i] = di
+                    else:
+                        land(R, cfg, p, i, di)
+                    if dj >= LOOP or (sets[cols[j >> 2]][dj] is None and dj not in p):
+                        p[j] = dj
+                    else:
+                        land(R, cfg, p, j, dj)
+                    out.append((MOVE, C7, ((i, si, di, p[i]), (j, sj, dj, p[j])), -1, tuple(p)))
                     continue
                 first = second = None
                 if fi[k]:
@@ -434,10 +442,10 @@ def _sorries(R, cfg, pos, movers, out):
             out.append((SORRY, CSORRY, ((i, START, t, p[i]),), k, tuple(p)))
 
 
-def card_moves(R: Rules, cfg, pos, p_idx: int, card: int) -> list:
+def card_moves(R: Rules, cfg, pos, p_idx: int, card: int, lazy: bool = False) -> list:
     """Every move of ``card`` for player ``p_idx`` (no forfeit), in the order of ``Rules.plan``:
-    the start exits of a 1 or a 2, the counts, then a 7's splits, an 11's swaps or the Sorry! card's
-    moves (SRY-START-CARDS: only with ``sorry.start-cards=one-two-sorry``)."""
+    the start exits of a 1 or a 2, the counts, then a 7's splits (``lazy``: see ``_sevens``), an
+    11's swaps or the Sorry! card's moves (SRY-START-CARDS: only with ``sorry.start-cards=one-two-sorry``)."""
     movers = cfg.movers[p_idx]
     out: list = []
     plan = R._plans.get(card)
@@ -458,7 +466,7 @@ def card_moves(R: Rules, cfg, pos, p_idx: int, card: int) -> list:
                     out.append((MOVE, card, ((i, s, e[0], e[1]),), -1, None))
                 i += 1
     if card == C7:
-        _sevens(R, cfg, pos, movers, out)
+        _sevens(R, cfg, pos, movers, out, lazy)
     elif card == C11:
         _swaps(R, cfg, pos, p_idx, movers, out)
     elif card == CSORRY and R.start_sorry:
@@ -468,8 +476,8 @@ def card_moves(R: Rules, cfg, pos, p_idx: int, card: int) -> list:
 
 def hand_moves(R: Rules, cfg, pos, p_idx: int, hand) -> list:
     """The moves of every card held (``hand``: counts per card) for player ``p_idx`` (points play,
-    SRY-POINTS-PLAY): ``card_moves`` of each, in card order, with the pawns that can count (not in
-    HOME or START) listed once for all the cards."""
+    SRY-POINTS-PLAY): ``card_moves`` of each (``lazy``, the reference's own listing), in card
+    order, with the pawns that can count (not in HOME or START) listed once for all the cards."""
     movers = cfg.movers[p_idx]
     cols = cfg.colours
     board = []  # (pawn, square, its colour's four squares, colour), in the order card_moves counts them
@@ -496,7 +504,7 @@ def hand_moves(R: Rules, cfg, pos, p_idx: int, hand) -> list:
                 if e is not None and not (e[2] in own or (e[3] is not None and _in_the_way(own, e, s))):
                     out.append((MOVE, card, ((i, s, e[0], e[1]),), -1, None))
         if card == C7:
-            _sevens(R, cfg, pos, movers, out)
+            _sevens(R, cfg, pos, movers, out, True)
         elif card == C11:
             _swaps(R, cfg, pos, p_idx, movers, out)
         elif card == CSORRY and R.start_sorry:

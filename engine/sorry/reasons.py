@@ -20,7 +20,7 @@ from engine.provenance import Either
 from engine.sorry import cards
 from engine.sorry.board import EXIT, HOME, LOOP, SAFE0, SLIDES, START, sq_from_json
 from engine.sorry.cards import C1, C2, C4, C7, C10, C11, CSORRY, FORWARD
-from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP, _blocked, _split, land
+from engine.sorry.moves import FORFEIT, MOVE, SORRY, SWAP, _blocked, _split, land, result_of
 from engine.sorry.provenance_paths import shortcut
 from engine.sorry.state import DEAL, DRAW, OVER, PLAY
 
@@ -152,7 +152,8 @@ def _order_bump(R, cfg, p_idx: int, pos, move) -> list[str]:
         land(R, cfg, p, j, dj)
         return ["SRY-SLIDE-BUMP" if dj != tj else "SRY-BUMP"] if p[i] != pos[i] else []
     out = []
-    for first, second, res in ((move[2][0], move[2][1], move[4]), (other[2][0], other[2][1], other[4])):
+    made = ((move[2][0], move[2][1], result_of(R, cfg, pos, move)), (other[2][0], other[2][1], other[4]))
+    for first, second, res in made:
         if res[first[0]] == START:  # the second pawn bumped the first
             out.append("SRY-SLIDE-BUMP" if second[2] != second[3] else "SRY-BUMP")
     return out or ["SRY-CARD-7"]

@@ -19,13 +19,13 @@ def legal_moves(eng, st: SorryState, rules=None) -> list:
     """Internal moves of the player to move, forfeits included, without duplicates. The moves of
     each card are ``eng.card_moves`` (a hook for variants), or with ``rules`` (the reference
     engine's own) ``moves.card_moves`` of those rules (a hand: ``moves.hand_moves``), the same
-    without the hook's calls."""
+    without the hook's calls, listed ``lazy`` (``moves._sevens``)."""
     if st.phase != PLAY:
         return []
     cfg, pos, p = st.cfg, st.pos, st.turn
     if not cfg.points:
         c = st.card
-        moves = eng.card_moves(cfg, pos, p, c) if rules is None else card_moves(rules, cfg, pos, p, c)
+        moves = eng.card_moves(cfg, pos, p, c) if rules is None else card_moves(rules, cfg, pos, p, c, True)
         if not moves or (c == C11 and eng.eleven_optional and not any(m[0] == MOVE for m in moves)):
             moves.append((FORFEIT, c, (), -1, pos))
         return moves
