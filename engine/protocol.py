@@ -146,6 +146,12 @@ class Engine(ABC):
     def from_json(self, obj: dict) -> State:
         """Load a canonical JSON object. Raises MalformedError naming the bad field."""
 
+    def canonical_text(self, state: State) -> bytes | None:
+        """``engine.canonical.dumps(self.to_json(state))`` as UTF-8 bytes, when this engine writes
+        it without building the object (a served state goes out as text); None: it does not
+        (the default), and the caller writes ``to_json(state)``."""
+        return None
+
     def is_terminal(self, state: State) -> bool:
         return self.result(state) is not None
 

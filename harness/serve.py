@@ -78,16 +78,19 @@ class Server:
         #: states answered to a request with ``"keep": true``, by their ref (feature state-ref), oldest first
         self.kept: collections.OrderedDict[int, Any] = collections.OrderedDict()
         self._next_ref = 0
-        self._ref_engine = self._ref = None
+        self._ref_engine = self._ref = self._text = None
         self._wire = False  # answering a line: a remembered state goes out as its canonical bytes
 
     @property
     def reference(self) -> bool:
         """Whether the engine is one of ours (``engine.*``): its output holds no NaN or infinity.
-        Asked twice a transition: worked out once per engine."""
+        Asked twice a transition: worked out once per engine, with its ``canonical_text`` when it
+        writes its own (``self._text``, else None)."""
         eng = self.engine
         if self._ref_engine is not eng:
             self._ref_engine, self._ref = eng, type(eng).__module__.startswith("engine.")
+            own = getattr(type(eng), "canonical_text", Engine.canonical_text) is not Engine.canonical_text
+            self._text = eng.canonical_text if self._ref and own else None
         return self._ref
 
     # ---- one request ---------------------------------------------------------------
@@ -194,12 +197,24 @@ class Server:
         state again (``_dumps`` reads fragments back into values when it must fall back to
         ``json``). ``remember`` False: the request named its state by ref (feature state-ref), so
         its harness names this one by ref too; the memo, for states sent back whole, is left as
-        it is (a cache: a state sent whole anyway is read by ``from_json``, to the same answer)."""
-        obj = self.engine.to_json(state)
-        if self.reference:
-            key = self.memo.put(obj, state, self.engine) if remember else self.memo.key(obj, self.engine)
-            if key is not None and self._wire:
+        it is (a cache: a state sent whole anyway is read by ``from_json``, to the same answer).
+
+        A reference engine that writes its states' canonical text itself (``Engine.canonical_text``)
+        is not asked for the object while a line is answered: that text is the memo's key and the
+        answer's."""
+        eng = self.engine
+        if not self.reference:
+            return eng.to_json(state)
+        if self._wire and self._text is not None:
+            key = self._text(state)
+            if key is not None:
+                if remember:
+                    self.memo.keep(key, state, eng)
                 return orjson.Fragment(key)
+        obj = eng.to_json(state)
+        key = self.memo.put(obj, state, eng) if remember else self.memo.key(obj, eng)
+        if key is not None and self._wire:
+            return orjson.Fragment(key)
         return obj
 
     def _listed(self, state, actions: list) -> list:
@@ -348,12 +363,16 @@ class StateMemo:
     def put(self, obj: dict, state, engine) -> bytes | None:
         """Remember ``state`` under the canonical text of ``obj``; returns that text (None: not kept)."""
         key = self.key(obj, engine)  # a reference engine's output: no float, so orjson's text is exact
-        if key is None:
-            return None
+        if key is not None:
+            self.keep(key, state, engine)
+        return key
+
+    def keep(self, key: bytes, state, engine) -> None:
+        """Remember ``state`` under ``key``, the canonical text of its JSON."""
+        self._engine_is(engine)
         if len(self.states) >= self.size:
             self.states.popitem(last=False)
         self.states[key] = state
-        return key
 
     def listed(self, state, actions: list, engine) -> None:
         """Remember ``actions`` as the legal actions ``engine`` answered for ``state``."""

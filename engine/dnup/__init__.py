@@ -24,6 +24,7 @@ from engine import chance as chance_mod
 from engine.dnup import actions as A
 from engine.dnup import codec
 from engine.dnup import describe as D
+from engine.dnup import json_text
 from engine.dnup import notation
 from engine.dnup import round as R
 from engine.dnup import turn as T
@@ -172,6 +173,16 @@ class DnupEngine(Engine):
 
     def from_json(self, obj: dict) -> State:
         return codec.from_json(obj, self.consequence)
+
+    def canonical_text(self, state: State) -> bytes | None:
+        """``to_json(state)``'s canonical text written directly (``json_text.text``), for the reference
+        class only (a subclass may write its states otherwise); None: the caller writes ``to_json``."""
+        if type(self) is not DnupEngine or not isinstance(state, State):
+            return None
+        try:
+            return json_text.text(state)
+        except TypeError:  # a value orjson does not write as json does
+            return None
 
     def result(self, state: State) -> dict | None:
         return None if state.result is None else dict(state.result)

@@ -30,7 +30,7 @@ class Game:
 
     __slots__ = ("deck", "players", "areas", "slots", "turn_cap", "consequence", "val", "in_play",
                  "removed", "start_card", "take", "deal_chance", "id_index", "seats", "deck_json", "listing",
-                 "json_parts")
+                 "json_parts", "json_text")
 
     def __init__(self, deck: Deck, players: int, turn_cap: int | None, consequence: bool):
         self.deck = deck
@@ -58,6 +58,8 @@ class Game:
         self.listing = None
         #: the parts of its states' JSON (``json_parts.Parts``), made on first use
         self.json_parts = None
+        #: the texts of its states' canonical JSON (``json_text.Texts``), made on first use
+        self.json_text = None
 
     def key(self) -> tuple:
         return (self.deck.ids, self.deck.values, self.deck.marks, self.players, self.turn_cap, self.consequence)
