@@ -29,11 +29,13 @@ def card_from_json(v, where: str) -> int:
                          path=where)
 
 
-#: where a pile's counts are cut in two for ``pile_to_json``'s memo of each part
-_CUT = NCARDS // 2
-#: the cards of the low and the high part of a pile, by that part's counts (each part has few values)
-_LOW: dict = {}
-_HIGH: dict = {}
+#: where a pile's counts are cut in three for ``pile_to_json``'s memo of each part (a part of three
+#: or four cards has at most 750 values: every part is met within the first games)
+_CUT1, _CUT2 = 4, 8
+#: the cards of each part of a pile, by that part's counts
+_PART0: dict = {}
+_PART1: dict = {}
+_PART2: dict = {}
 #: the most entries each part's memo keeps (a deck of the editions has far fewer)
 PILE_PARTS_KEPT = 50_000
 
@@ -46,21 +48,26 @@ def _cards_of(counts, first: int) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _part(memo: dict, counts, first: int) -> tuple[str, ...]:
+    """The cards of one part of a pile (``counts`` from card ``first`` on), memoised in ``memo``."""
+    got = _cards_of(counts, first)
+    if len(memo) < PILE_PARTS_KEPT:
+        memo[counts] = got
+    return got
+
+
 def pile_to_json(counts) -> list[str]:
-    """The cards of a pile in canonical order (a fresh list), made of its two parts' cards, each
-    memoised by that part's counts: a few thousand parts make every pile of a deck."""
-    low, high = counts[:_CUT], counts[_CUT:]
-    a = _LOW.get(low)
-    if a is None:
-        a = _cards_of(low, 0)
-        if len(_LOW) < PILE_PARTS_KEPT:
-            _LOW[low] = a
-    b = _HIGH.get(high)
-    if b is None:
-        b = _cards_of(high, _CUT)
-        if len(_HIGH) < PILE_PARTS_KEPT:
-            _HIGH[high] = b
-    return [*a, *b]
+    """The cards of a pile in canonical order (a fresh list), made of its three parts' cards, each
+    memoised by that part's counts: about 1,500 parts make every pile of a deck."""
+    a, b, c = counts[:_CUT1], counts[_CUT1:_CUT2], counts[_CUT2:]
+    x, y, z = _PART0.get(a), _PART1.get(b), _PART2.get(c)
+    if x is None:
+        x = _part(_PART0, a, 0)
+    if y is None:
+        y = _part(_PART1, b, _CUT1)
+    if z is None:
+        z = _part(_PART2, c, _CUT2)
+    return [*x, *y, *z]
 
 
 def pile_from_json(v, where: str) -> tuple[int, ...]:
