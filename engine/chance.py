@@ -53,7 +53,8 @@ def sample(chance: dict, rng: random.Random) -> dict:
         if len(take) == 1 and pool and not draw.get("orient"):
             ((who, n),) = take.items()
             if n == 1:
-                return chance_action(chance["event"], [{who: [pool[first_of_shuffle(len(pool), rng)]]}])
+                return {"type": "chance", "event": chance["event"],  # chance_action's, without the call
+                        "outcome": [{who: [pool[first_of_shuffle(len(pool), rng)]]}]}
     outcome = []
     for draw in draws:
         take = draw["take"]

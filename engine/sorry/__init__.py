@@ -22,6 +22,7 @@ from engine.sorry.variants import parse_config, random_config
 
 __all__ = ["SorryEngine", "random_config"]
 
+_CARD_INDEX = cards.INDEX
 _KIND_NAMES = {MOVE: "move", SWAP: "swap", SORRY: "sorry", FORFEIT: "forfeit"}
 
 
@@ -131,9 +132,15 @@ class SorryEngine(Engine):
                 return []
             if state._by is not self:
                 adopt(state, self)
-            if state._acts is None:
-                self._moves(state)
-            return state._acts
+            acts = state._acts
+            if acts is None:
+                if type(self) is not SorryEngine:  # a subclass's own _moves (misreadings)
+                    self._moves(state)
+                    return state._acts
+                # ``_moves`` of the reference, without the call: its own card moves (no card_moves hook)
+                moves = state._moves = turn.legal_moves(self, state, self.rules)
+                acts = state._acts = actions_json(state.cfg, state.turn, moves)
+            return acts
         except AttributeError:
             raise _not_a_state(state) from None
 
@@ -154,8 +161,23 @@ class SorryEngine(Engine):
         if state._by is not self:
             adopt(state, self)
         ph = state.phase
-        if ph == DRAW:
-            return self._apply_draw(state, action)
+        if ph == DRAW:  # a card drawn from the draw pile (SRY-DRAW-PILE): a card that is in it
+            if type(action) is dict:
+                try:  # a missing key: refused by _refused_draw
+                    if action["type"] == "chance" and action["event"] == "draw":
+                        out = action["outcome"]
+                        if type(out) is list and len(out) == 1:
+                            got = out[0]
+                            if type(got) is dict and len(got) == 1:
+                                got = got["draw"]
+                                if type(got) is list and len(got) == 1:
+                                    got = got[0]
+                                    c = _CARD_INDEX.get(got) if type(got) is str else None
+                                    if c is not None and state.draw[c] > 0:
+                                        return turn.after_draw(state, c)
+                except KeyError:
+                    pass
+            raise self._refused_draw(state, action)
         if ph == PLAY:
             acts = state._acts
             if acts is None:  # else this engine's _moves made them (adopted above)
@@ -179,31 +201,16 @@ class SorryEngine(Engine):
             raise InvalidOutcomeError("the game is over: no chance event is pending")
         raise IllegalActionError("the game is over: no more actions")
 
-    def _apply_draw(self, st: SorryState, action) -> SorryState:
-        """A card drawn from the draw pile (SRY-DRAW-PILE); the outcome must name a card that is in it."""
-        if type(action) is dict:
-            try:  # a missing key: refused below
-                if action["type"] == "chance" and action["event"] == "draw":
-                    out = action["outcome"]
-                    if type(out) is list and len(out) == 1:
-                        got = out[0]
-                        if type(got) is dict and len(got) == 1:
-                            got = got["draw"]
-                            if type(got) is list and len(got) == 1:
-                                got = got[0]
-                                c = cards.INDEX.get(got) if type(got) is str else None
-                                if c is not None and st.draw[c] > 0:
-                                    return turn.after_draw(st, c)
-            except KeyError:
-                pass
-        # every outcome of plain JSON the test above refuses, validate refuses too: a card not in the
-        # draw pile (the pool holds only cards), a wrong shape, a player action (illegal-action)
+    def _refused_draw(self, st: SorryState, action) -> Exception:
+        """The refusal of an outcome ``apply`` does not take for a draw (SRY-DRAW-PILE): every outcome of
+        plain JSON it refuses, validate refuses too (raised from there): a card not in the draw pile (the
+        pool holds only cards), a wrong shape; a player action is illegal-action."""
         try:
             chance_mod.validate(self.chance(st), action)
         except IllegalActionError:
-            raise IllegalActionError("a card must be drawn first: the state waits for the chance outcome of "
-                                     f"{st.cfg.names[st.refill if st.refill >= 0 else st.turn]}'s draw") from None
-        raise InvalidOutcomeError(f"not an outcome of this draw: {action!r:.80}")  # pragma: no cover
+            return IllegalActionError("a card must be drawn first: the state waits for the chance outcome of "
+                                      f"{st.cfg.names[st.refill if st.refill >= 0 else st.turn]}'s draw")
+        return InvalidOutcomeError(f"not an outcome of this draw: {action!r:.80}")  # pragma: no cover
 
     def _apply_deal(self, st: SorryState, action) -> SorryState:
         """Points play: the deal of the hands (SRY-POINTS-DEAL)."""
