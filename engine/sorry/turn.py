@@ -49,7 +49,9 @@ def after_move(eng, st: SorryState, move) -> SorryState:
     cfg = st.cfg
     p = st.turn
     c = move[1]
-    pos = result_of(eng.rules, cfg, st.pos, move)
+    pos = move[4]
+    if pos is None:  # listed without the position after it: worked out by result_of
+        pos = result_of(eng.rules, cfg, st.pos, move)
     disc = list(st.disc)
     disc[c] += 1
     hands = st.hands
@@ -58,14 +60,14 @@ def after_move(eng, st: SorryState, move) -> SorryState:
         h[c] -= 1
         hands = hands[:p] + (tuple(h),) + hands[p + 1:]
     draw = st.draw
-    winners = _winners(cfg, pos, p) if pos[4 * cfg.movers[p][0]] == HOME else ()
-    if winners:
-        result = {"winners": [cfg.names[q] for q in winners]}
-        if cfg.points:
-            result["scores"] = score(cfg, pos, p, eng.bonus_mode)
-        return made(cfg, pos, draw, tuple(disc), -1, hands, p, -1, OVER, result, eng)
-    again = c in eng.draw_again
-    nxt = p if again else (p + 1) % cfg.n
+    if pos[4 * cfg.movers[p][0]] == HOME:  # the mover's first pawn is home: a win when all are
+        winners = _winners(cfg, pos, p)
+        if winners:
+            result = {"winners": [cfg.names[q] for q in winners]}
+            if cfg.points:
+                result["scores"] = score(cfg, pos, p, eng.bonus_mode)
+            return made(cfg, pos, draw, tuple(disc), -1, hands, p, -1, OVER, result, eng)
+    nxt = p if c in eng.draw_again else (p + 1) % cfg.n
     if not any(draw):  # SRY-RESHUFFLE: the discard pile becomes the draw pile
         draw, disc = tuple(disc), [0] * NCARDS
     return made(cfg, pos, draw, tuple(disc), -1, hands, nxt, p if cfg.points else -1, DRAW, None, eng)
