@@ -223,12 +223,14 @@ def land(R: Rules, cfg, p: list, i: int, dest: int) -> None:
             p[k] = START
         return
     end, squares = sl
-    own = i >> 2
-    for k in range(len(p)):
-        if k != i and p[k] in squares:
-            if (k >> 2) == own and not R.bump_own:
-                continue
-            p[k] = START
+    p[i] = START  # off the slide while the others on it are found (START is no slide square)
+    if not squares.isdisjoint(p):
+        own = i >> 2
+        for k in range(len(p)):
+            if p[k] in squares:
+                if (k >> 2) == own and not R.bump_own:
+                    continue
+                p[k] = START
     p[i] = end
 
 
