@@ -163,19 +163,19 @@ class SorryEngine(Engine):
         ph = state.phase
         if ph == DRAW:  # a card drawn from the draw pile (SRY-DRAW-PILE): a card that is in it
             if type(action) is dict:
-                try:  # a missing key: refused by _refused_draw
+                try:  # a missing key, a list of other than one item: refused by _refused_draw
                     if action["type"] == "chance" and action["event"] == "draw":
                         out = action["outcome"]
-                        if type(out) is list and len(out) == 1:
-                            got = out[0]
+                        if type(out) is list:
+                            [got] = out
                             if type(got) is dict and len(got) == 1:
                                 got = got["draw"]
-                                if type(got) is list and len(got) == 1:
-                                    got = got[0]
+                                if type(got) is list:
+                                    [got] = got
                                     c = _CARD_INDEX.get(got) if type(got) is str else None
                                     if c is not None and state.draw[c] > 0:
                                         return turn.after_draw(state, c)
-                except KeyError:
+                except (KeyError, ValueError):  # ValueError: a list of other than one item
                     pass
             raise self._refused_draw(state, action)
         if ph == PLAY:
