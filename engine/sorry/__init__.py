@@ -132,15 +132,9 @@ class SorryEngine(Engine):
                 return []
             if state._by is not self:
                 adopt(state, self)
-            acts = state._acts
-            if acts is None:
-                if type(self) is not SorryEngine:  # a subclass's own _moves (misreadings)
-                    self._moves(state)
-                    return state._acts
-                # ``_moves`` of the reference, without the call: its own card moves (no card_moves hook)
-                moves = state._moves = turn.legal_moves(self, state, self.rules)
-                acts = state._acts = actions_json(state.cfg, state.turn, moves)
-            return acts
+            if state._acts is None:
+                self._moves(state)
+            return state._acts
         except AttributeError:
             raise _not_a_state(state) from None
 

@@ -49,9 +49,7 @@ def after_move(eng, st: SorryState, move) -> SorryState:
     cfg = st.cfg
     p = st.turn
     c = move[1]
-    pos = move[4]
-    if pos is None:  # listed without the position after it: worked out by result_of
-        pos = result_of(eng.rules, cfg, st.pos, move)
+    pos = result_of(eng.rules, cfg, st.pos, move)
     disc = list(st.disc)
     disc[c] += 1
     hands = st.hands
