@@ -41,20 +41,28 @@ def sample(chance: dict, rng: random.Random) -> dict:
     items are sorted by their ``repr`` unless the draw says ``"sorted": false``; one item is
     already in order.
 
-    The items are the first of the pool shuffled by ``rng`` (``shuffle``, Random.shuffle's
-    draws), even for one item: seeds, the pair witnesses kept in ``specs/`` and stored
-    explorations replay these very draws. An event that is one draw of one item for one
-    recipient, unoriented (a Sorry! card), with a plain ``random.Random`` takes the item
-    ``first_of_shuffle`` names: the same item from the same draws, without shuffling the pool."""
+    With a plain ``random.Random``, an event that is one draw of one item for one recipient,
+    unoriented (a Sorry! card), takes the item ``rng.choice(pool)`` names: one
+    ``_randbelow(len(pool))``, about one generator call where a shuffle makes one per item. Every
+    other draw, and every draw with another generator (Hypothesis's, whose draws its examples
+    are made of), takes the first items of the pool shuffled by ``rng`` (``shuffle``:
+    Random.shuffle's draws). Seeds, the pair witnesses kept in ``specs/`` and stored explorations
+    replay these very draws."""
     draws = chance["draws"]
     if len(draws) == 1 and type(rng) is _RANDOM:
         draw = draws[0]
         take, pool = draw["take"], draw["pool"]
         if len(take) == 1 and pool and not draw.get("orient"):
             ((who, n),) = take.items()
-            if n == 1:
+            if n == 1:  # Random.choice(pool), its _randbelow inlined
+                size = len(pool)
+                k = size.bit_length()
+                getrandbits = rng.getrandbits
+                i = getrandbits(k)
+                while i >= size:
+                    i = getrandbits(k)
                 return {"type": "chance", "event": chance["event"],  # chance_action's, without the call
-                        "outcome": [{who: [pool[first_of_shuffle(len(pool), rng)]]}]}
+                        "outcome": [{who: [pool[i]]}]}
     outcome = []
     for draw in draws:
         take = draw["take"]
@@ -92,33 +100,6 @@ def shuffle(x: list, rng: random.Random) -> None:
             while j > i:
                 j = getrandbits(k)
             x[i], x[j] = x[j], x[i]
-
-
-def first_of_shuffle(size: int, rng: random.Random) -> int:
-    """The index of the item ``shuffle`` would put first in a list of ``size`` items, drawn with
-    the very same draws of ``rng`` (so it leaves ``rng`` in the very same state), without moving
-    any item.
-
-    ``Random.shuffle`` swaps ``x[i]`` with ``x[j]``, j drawn below i + 1, for i from the last index
-    down to 1. Undone from i = 1 upwards, the item that ends first was at 0 before every step i
-    whose j is where it then is, and at i before that step: it starts at the end of the chain
-    0 -> the lowest i whose j is 0 -> the lowest later i whose j is that i -> ... (``later``). A
-    j equal to i swaps nothing; it is recorded all the same (``later[i] = i``), since no slot on
-    the chain holds one: the chain reaches a slot i > 0 through step i itself, whose j was lower.
-    Bits are drawn per run of equal bit lengths (``_runs``). For a plain ``random.Random`` only:
-    another generator is asked to shuffle (``sample``)."""
-    getrandbits = rng.getrandbits
-    later = [0] * size
-    for k, steps in _RUNS.get(size) or _runs(size):
-        for i in steps:
-            j = getrandbits(k)
-            while j > i:
-                j = getrandbits(k)
-            later[j] = i
-    at = 0
-    while later[at]:
-        at = later[at]
-    return at
 
 
 #: the shuffle's steps per list length, as runs of one bit length: (k, the range of i from the last

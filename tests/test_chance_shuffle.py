@@ -1,5 +1,5 @@
-"""``engine.chance.shuffle`` is ``Random.shuffle``: the same permutation from the same draws, so
-seeds, stored failures and derandomized runs replay exactly as before it was inlined."""
+"""``engine.chance.shuffle`` is ``Random.shuffle`` and a one-item draw is ``Random.choice``: the same
+items from the same draws, so seeds, stored failures and derandomized runs replay exactly."""
 
 from __future__ import annotations
 
@@ -68,34 +68,39 @@ def test_a_one_item_oriented_draw_names_its_orientation():
     assert seen == {True, False}
 
 
-def test_the_first_item_of_a_shuffle_is_found_from_the_same_draws():
-    """``first_of_shuffle`` names the item ``Random.shuffle`` puts first and leaves the generator
-    in the state the shuffle leaves it, for every list length up to past a few bit-length runs."""
-    for seed in range(150):
-        for n in [*range(1, 70), 127, 128, 129, 255, 256, 1000]:
-            r1, r2 = random.Random(seed), random.Random(seed)
-            x = list(range(n))
-            r1.shuffle(x)
-            assert chance_mod.first_of_shuffle(n, r2) == x[0] and r1.getstate() == r2.getstate(), (seed, n)
-
-
-def test_a_one_item_draw_is_the_first_item_of_the_shuffled_pool():
-    """A one-item draw (a Sorry! card) is the pool's first item after ``Random.shuffle``, and the
-    generator goes on from the same state, for pools of every size a Sorry! deck gives."""
+def test_a_one_item_draw_is_the_item_random_choice_names():
+    """A one-item draw (a Sorry! card) is ``Random.choice(pool)``'s item, and the generator goes on
+    from the state ``choice`` leaves it in, for every pool size a Sorry! deck gives and past a few
+    bit lengths (the inlined ``_randbelow`` draws again exactly when ``choice`` does)."""
     for seed in range(200):
-        for n in (1, 2, 3, 17, 44, 45):
+        for n in [*range(1, 46), 63, 64, 65, 1000]:
             pool = [f"card{i % 7}-{i}" for i in range(n)]
             chance = {"event": "draw", "draws": [{"pool": pool, "take": {"draw": 1}}]}
             r1, r2 = random.Random(seed), random.Random(seed)
-            shuffled = list(pool)
-            r1.shuffle(shuffled)
             assert chance_mod.sample(chance, r2) == {"type": "chance", "event": "draw",
-                                                     "outcome": [{"draw": [shuffled[0]]}]}
+                                                     "outcome": [{"draw": [r1.choice(pool)]}]}
             assert r1.getstate() == r2.getstate(), (seed, n)
             assert chance["draws"][0]["pool"] == pool  # the pool is left as it was
 
 
+#: ``random.Random(2026).choice`` twelve times over that pile (CPython's Mersenne Twister)
+PINNED_DRAWS = ["1", "3", "4", "4", "5", "1", "2", "5", "5", "5", "4", "5"]
+
+
+def test_the_one_item_draws_of_a_seed_are_pinned():
+    """The draws a seed gives are part of what replays: seeds people keep and the pair witnesses of
+    ``specs/sorry/pairs.toml`` (``at``) rebuild their games from them. A change here is a change
+    of every stored seed's games and needs those witnesses written again."""
+    pool = [str(card) for card in (1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5)]
+    chance = {"event": "draw", "draws": [{"pool": pool, "take": {"draw": 1}}]}
+    rng = random.Random(2026)
+    got = [chance_mod.sample(chance, rng)["outcome"][0]["draw"][0] for _ in range(12)]
+    assert got == PINNED_DRAWS
+
+
 def test_a_one_item_draw_with_another_generator_shuffles_with_it():
+    """Hypothesis's generator makes its examples of the draws asked of it: a one-item draw asks it
+    for the shuffle any other draw asks for, as it always has."""
     chance = {"event": "draw", "draws": [{"pool": ["a", "b", "c"], "take": {"draw": 1}}]}
     pool = ["a", "b", "c"]
     random.Random(4).shuffle(pool)
